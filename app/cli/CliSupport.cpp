@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliSupport.h"
+
+#include "trace/TraceReader.h"
+
+#include <QFileInfo>
+
+#include <cmath>
+#include <cstdio>
+
+namespace holescope::cli {
+
+LoadedTrace loadTrace(const QString& path)
+{
+    TraceLoad load = readTraceFile(path.toStdString());
+    if (auto* error = std::get_if<TraceError>(&load))
+        throw UsageError{QString::fromStdString(error->toString())};
+    LoadedTrace t{std::move(std::get<Program>(load)), {}, QFileInfo(path).fileName().toStdString()};
+    t.baseline = computeBaseline(t.program);
+    return t;
+}
+
+bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description)
+{
+    parser.setApplicationDescription(description);
+    parser.addHelpOption();
+    parser.addPositionalArgument("command", "The command.");
+    if (!parser.parse(args))
+        throw UsageError{parser.errorText()};
+    if (parser.isSet("help")) {
+        printLine(parser.helpText().toStdString());
+        return false;
+    }
+    return true;
+}
+
+void addReplayOptions(QCommandLineParser& parser)
+{
+    parser.addOptions({
+        {"budget", "Memory budget in bytes.", "bytes"},
+        {"ratio", "Memory budget as a ratio of the baseline peak: int(peak * ratio).", "ratio"},
+        {"overhead-limit", "Stop once compute exceeds this multiple of the baseline (simrd's overhead limit, >= 1).", "x"},
+        {"protect", "Storage ids never offered for eviction, comma-separated.", "ids"},
+        {"max-steps", "Stop as unresolved after this many operator computations.", "n"},
+        {"max-seconds", "Stop as unresolved after this much wall time.", "s"},
+    });
+}
+
+int64_t parseBytes(const QString& text, const QString& option)
+{
+    bool ok = false;
+    const qlonglong v = text.trimmed().toLongLong(&ok);
+    if (!ok || v < 0)
+        throw UsageError{QStringLiteral("--%1: expected a non-negative number of bytes, found \"%2\"").arg(option, text)};
+    return v;
+}
+
+double parseRatio(const QString& text, const QString& option)
+{
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v <= 0)
+        throw UsageError{QStringLiteral("--%1: expected a positive number, found \"%2\"").arg(option, text)};
+    return v;
+}
+
+ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace)
+{
+    ReplayOptions o;
+    const bool hasBudget = parser.isSet("budget"), hasRatio = parser.isSet("ratio");
+    if (hasBudget == hasRatio)
+        throw UsageError{QStringLiteral("give exactly one of --budget BYTES or --ratio R")};
+    o.budget = hasBudget ? parseBytes(parser.value("budget"), "budget")
+                         : budgetForRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"));
+    if (parser.isSet("overhead-limit")) {
+        const double limit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
+        if (limit < 1.0)
+            throw UsageError{QStringLiteral("--overhead-limit: must be at least 1 (1 allows no rematerialization), found %1").arg(limit)};
+        o.overheadLimit = limit;
+    }
+    if (parser.isSet("protect")) {
+        for (const QString& part : parser.value("protect").split(',', Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int id = part.trimmed().toInt(&ok);
+            if (!ok)
+                throw UsageError{QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part)};
+            o.protect.push_back(id);
+        }
+        const auto unknown = unknownStorages(trace.program, o.protect);
+        if (!unknown.empty())
+            throw UsageError{QStringLiteral("--protect: %1 is not a storage id of this trace (storage ids are root tensor ids, 0 to %2)")
+                                 .arg(unknown.front())
+                                 .arg(trace.program.tensors.size() - 1)};
+    }
+    if (parser.isSet("max-steps"))
+        o.maxSteps = parseBytes(parser.value("max-steps"), "max-steps");
+    if (parser.isSet("max-seconds"))
+        o.maxSeconds = parseRatio(parser.value("max-seconds"), "max-seconds");
+    return o;
+}
+
+QString traceArgument(const QCommandLineParser& parser, const QString& command)
+{
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 2)
+        throw UsageError{QStringLiteral("usage: holescope-cli %1 TRACE [options]; see holescope-cli %1 --help").arg(command)};
+    return pos.at(1);
+}
+
+std::string groupDigits(int64_t value)
+{
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return value < 0 ? "-" + out : out;
+}
+
+void printLine(const std::string& text)
+{
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fputc('\n', stdout);
+}
+
+} // namespace holescope::cli

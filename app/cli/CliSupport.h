@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/Baseline.h"
+#include "sim/Replay.h"
+#include "trace/Program.h"
+
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+
+namespace holescope::cli {
+
+// Exit statuses: 0 whatever a replay's outcome, 2 for bad input or usage.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 2;
+
+// A failure a user can act on; printed once by main(), never inside the core.
+struct UsageError {
+    QString message;
+};
+
+struct LoadedTrace {
+    Program program;
+    Baseline baseline;
+    std::string name;   // file name without directories, as the goldens name traces
+};
+
+LoadedTrace loadTrace(const QString& path);
+
+// Parses a command's arguments (args[0] the program, args[1] the command). Returns false when
+// --help was asked for and printed; throws UsageError on a bad option.
+bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description);
+
+// The options every replaying command shares.
+void addReplayOptions(QCommandLineParser& parser);
+ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace);
+
+// One positional argument, the trace; complains otherwise.
+QString traceArgument(const QCommandLineParser& parser, const QString& command);
+
+int64_t parseBytes(const QString& text, const QString& option);
+double parseRatio(const QString& text, const QString& option);
+
+std::string groupDigits(int64_t value);
+void printLine(const std::string& text);
+
+int runInfo(const QStringList& args);
+int runReplay(const QStringList& args);
+int runBench(const QStringList& args);
+
+} // namespace holescope::cli

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliSupport.h"
+
+#include "report/ReplayJson.h"
+
+#include <cstdio>
+
+namespace holescope::cli {
+namespace {
+
+std::string ratioText(int64_t budget, int64_t peak)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6f", peak > 0 ? static_cast<double>(budget) / static_cast<double>(peak) : 0.0);
+    return buf;
+}
+
+void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult& r, bool events)
+{
+    const Baseline& b = t.baseline;
+    printLine("trace            " + t.name);
+    printLine("budget           " + groupDigits(r.budget) + " bytes (" + ratioText(r.budget, b.memory) + " of the peak "
+              + groupDigits(b.memory) + ")");
+    if (o.overheadLimit) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", *o.overheadLimit);
+        printLine(std::string("overhead limit   ") + buf);
+    }
+    if (!o.protect.empty()) {
+        std::string ids;
+        for (int32_t id : o.protect)
+            ids += (ids.empty() ? "" : ",") + std::to_string(id);
+        printLine("protected        " + ids);
+    }
+    std::string outcome = outcomeName(r.outcome);
+    if (r.outcome == Outcome::Complete)
+        outcome += " (" + groupDigits(r.opsDone) + " operators)";
+    else
+        outcome += " at operator " + groupDigits(r.opsDone) + " of " + groupDigits(b.ops);
+    if (!r.reason.empty())
+        outcome += ": " + r.reason;
+    printLine("outcome          " + outcome);
+    printLine("clock            " + groupDigits(r.clock));
+    char overhead[32];
+    std::snprintf(overhead, sizeof overhead, "%.4f", b.compute > 0 ? static_cast<double>(b.compute + r.rematCompute) / static_cast<double>(b.compute) : 1.0);
+    printLine("remat compute    " + groupDigits(r.rematCompute) + " ns (overhead " + overhead + ")");
+    printLine("max memory       " + groupDigits(r.maxMemory) + " bytes");
+    printLine("evictions        " + groupDigits(r.evictions));
+    printLine("deepest cascade  " + groupDigits(r.maxDepth));
+    if (events) {
+        printLine("evictions (op, storage, bytes):");
+        for (const EvictEntry& e : r.evictLog)
+            printLine("  " + std::to_string(e.op) + "  " + std::to_string(e.storage) + "  " + groupDigits(e.bytes));
+        printLine("free-loop entries (op, bytes short):");
+        for (const FreeEntry& f : r.freeLog)
+            printLine("  " + std::to_string(f.op) + "  " + groupDigits(f.bytesShort));
+    }
+}
+
+} // namespace
+
+int runReplay(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
+    addReplayOptions(parser);
+    parser.addOptions({{"json", "Print JSON."}, {"events", "Include every eviction and every entry into the free loop."}});
+    if (!parseCommand(parser, args, "Replay a trace under a memory budget with the DTR heuristic (simrd's RuntimeV2EagerOptimized)."))
+        return kExitOk;
+    const LoadedTrace t = loadTrace(traceArgument(parser, "replay"));
+    ReplayOptions o = replayOptionsFrom(parser, t);
+    const bool events = parser.isSet("events");
+    o.logEvents = events;
+    const ReplayResult r = replay(t.program, t.baseline, o);
+    if (parser.isSet("json"))
+        printLine(replayToJson(t.name, t.baseline, o, r, events).dump());
+    else
+        printHuman(t, o, r, events);
+    return kExitOk;
+}
+
+} // namespace holescope::cli

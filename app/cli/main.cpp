@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// holescope-cli: the headless entry point. Each command parses its own options.
+#include "CliSupport.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <exception>
+
+using namespace holescope::cli;
+
+namespace {
+
+const char* kUsage =
+    "usage: holescope-cli COMMAND [options]\n"
+    "\n"
+    "commands:\n"
+    "  info TRACE      baseline figures and trace statistics\n"
+    "  replay TRACE    replay a trace under a memory budget (DTR, simrd's rules)\n"
+    "  bench           time replays against simrd's recorded times\n"
+    "\n"
+    "holescope-cli COMMAND --help shows a command's options.\n";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("holescope-cli");
+    QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args.at(1) == "--help" || args.at(1) == "-h" || args.at(1) == "help") {
+        std::fputs(kUsage, args.size() < 2 ? stderr : stdout);
+        return args.size() < 2 ? kExitBadInput : kExitOk;
+    }
+    if (args.at(1) == "--version" || args.at(1) == "-v") {
+        std::printf("holescope-cli %s\n", HOLESCOPE_VERSION);
+        return kExitOk;
+    }
+    const QString command = args.at(1);
+    try {
+        if (command == "info")
+            return runInfo(args);
+        if (command == "replay")
+            return runReplay(args);
+        if (command == "bench")
+            return runBench(args);
+        throw UsageError{QStringLiteral("unknown command \"%1\"\n\n%2").arg(command, kUsage)};
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "holescope-cli %s: %s\n", qUtf8Printable(command), qUtf8Printable(e.message));
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "holescope-cli %s: internal error: %s\n", qUtf8Printable(command), e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/ReplayJson.h"
+
+namespace holescope {
+
+nlohmann::ordered_json baselineToJson(const Baseline& baseline)
+{
+    return {
+        {"baseline_memory", baseline.memory},
+        {"baseline_compute", baseline.compute},
+        {"baseline_const", baseline.constBytes},
+        {"baseline_bottleneck", baseline.bottleneck},
+        {"ops", baseline.ops},
+    };
+}
+
+nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& baseline, const ReplayOptions& options,
+                                    const ReplayResult& result, bool withEvents)
+{
+    nlohmann::ordered_json j;
+    j["trace"] = trace;
+    j["budget"] = result.budget;
+    j["baseline_memory"] = baseline.memory;
+    j["overhead_limit"] = options.overheadLimit ? nlohmann::ordered_json(*options.overheadLimit) : nlohmann::ordered_json();
+    j["protect"] = options.protect;
+    j["outcome"] = outcomeName(result.outcome);
+    if (result.outcome == Outcome::Unresolved)
+        j["reason"] = result.reason;
+    j["ops_done"] = result.opsDone;
+    j["clock"] = result.clock;
+    j["remat_compute"] = result.rematCompute;
+    j["max_memory"] = result.maxMemory;
+    j["evictions"] = result.evictions;
+    j["heuristic_evals"] = result.heuristicEvals;
+    j["max_cascade_depth"] = result.maxDepth;
+    if (withEvents) {
+        auto& evicts = j["evict_log"] = nlohmann::ordered_json::array();
+        for (const EvictEntry& e : result.evictLog)
+            evicts.push_back({e.op, e.storage, e.bytes});
+        auto& frees = j["free_log"] = nlohmann::ordered_json::array();
+        for (const FreeEntry& f : result.freeLog)
+            frees.push_back({f.op, f.bytesShort});
+    }
+    return j;
+}
+
+} // namespace holescope

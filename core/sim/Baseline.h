@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "trace/Program.h"
+
+#include <cstdint>
+
+namespace holescope {
+
+// simrd's RuntimeV1 at an infinite budget: the reference every ratio refers to.
+struct Baseline {
+    int64_t memory = 0;       // peak memory (baseline_memory)
+    int64_t compute = 0;      // model compute (baseline_compute)
+    int64_t constBytes = 0;   // bytes of constants (baseline_const)
+    int64_t bottleneck = 0;   // largest single-operator footprint (baseline_bottleneck)
+    int64_t ops = 0;          // operator calls, constants included
+};
+
+Baseline computeBaseline(const Program& program);
+
+// simrd's int(baseline_memory * ratio): a double product truncated toward zero.
+int64_t budgetForRatio(const Baseline& baseline, double ratio);
+
+} // namespace holescope

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/Baseline.h"
+#include "trace/Program.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace holescope {
+
+enum class Outcome : uint8_t { Complete, Oom, OverheadExceeded, Unresolved };
+
+const char* outcomeName(Outcome outcome);   // complete | oom | overhead_exceeded | unresolved
+
+struct ReplayOptions {
+    int64_t budget = 0;
+    // simrd's overhead limit: the run stops once rematerialization compute exceeds
+    // baseline_compute * (limit - 1). None: unbounded.
+    std::optional<double> overheadLimit;
+    // Storage ids (root tensor ids) never offered as eviction candidates.
+    std::vector<int32_t> protect;
+    bool logEvents = false;        // fill evictLog and freeLog
+    int64_t maxSteps = 0;          // operator computations (model and rebuilds); 0: no cap
+    double maxSeconds = 0;         // wall time; 0: no cap
+    const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
+};
+
+struct EvictEntry {
+    int64_t op;        // ops done at that moment
+    int32_t storage;   // storage id
+    int64_t bytes;
+};
+
+struct FreeEntry {
+    int64_t op;
+    int64_t bytesShort;   // memory in use + request - budget on entering the free loop
+};
+
+struct ReplayResult {
+    int64_t budget = 0;
+    Outcome outcome = Outcome::Complete;
+    std::string reason;            // why an unresolved run was stopped
+    int64_t opsDone = 0;
+    int64_t clock = 1;
+    int64_t rematCompute = 0;
+    int64_t modelCompute = 0;
+    int64_t maxMemory = 0;
+    int64_t evictions = 0;
+    int64_t heuristicEvals = 0;
+    int64_t steps = 0;             // operator computations, rebuilds included
+    int32_t maxDepth = 0;          // deepest nesting of rebuilds
+    std::vector<EvictEntry> evictLog;
+    std::vector<FreeEntry> freeLog;
+};
+
+// Replays the program under a budget with the DTR heuristic and the rules of simrd's
+// RuntimeV2EagerOptimized. A storage id in options.protect must be one of the program's
+// storages (checkProtect tells which are not).
+ReplayResult replay(const Program& program, const Baseline& baseline, const ReplayOptions& options);
+
+// The ids in `protect` that name no storage of the program.
+std::vector<int32_t> unknownStorages(const Program& program, const std::vector<int32_t>& protect);
+
+} // namespace holescope

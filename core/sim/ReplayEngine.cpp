@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sim/EvictionPool.h"
+#include "sim/Region.h"
+#include "sim/Replay.h"
+
+#include "policy/DtrScore.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace holescope {
+
+const char* outcomeName(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::Complete: return "complete";
+    case Outcome::Oom: return "oom";
+    case Outcome::OverheadExceeded: return "overhead_exceeded";
+    case Outcome::Unresolved: return "unresolved";
+    }
+    return "?";
+}
+
+std::vector<int32_t> unknownStorages(const Program& program, const std::vector<int32_t>& protect)
+{
+    std::vector<int32_t> unknown;
+    for (int32_t id : protect)
+        if (id < 0 || static_cast<size_t>(id) >= program.storageOfRoot.size() || program.storageOfRoot[static_cast<size_t>(id)] < 0)
+            unknown.push_back(id);
+    return unknown;
+}
+
+namespace {
+
+// Ends a replay from anywhere inside it; caught once in run().
+struct Stop {
+    Outcome outcome;
+    std::string reason;
+};
+
+class ReplayEngine {
+public:
+    ReplayEngine(const Program& program, const Baseline& baseline, const ReplayOptions& options)
+        : P(program)
+        , m_options(options)
+        , m_pool(program.storages.size())
+        , m_defined(program.tensors.size(), 0)
+        , m_material(program.storages.size(), 0)
+        , m_pinned(program.storages.size(), 0)
+        , m_protected(program.storages.size(), 0)
+        , m_refInt(program.storages.size(), 0)
+        , m_refExt(program.storages.size(), 0)
+        , m_lastAccess(program.storages.size(), kNeverAccessed)
+        , m_compute(program.storages.size(), 0)
+        , m_visible(program.storages.size(), 0)
+        , m_region(program.storages.size())
+        , m_regionRev(program.storages.size())
+        , m_markInterior(program.storages.size(), 0)
+        , m_markFrontier(program.storages.size(), 0)
+    {
+        m_result.budget = options.budget;
+        if (options.overheadLimit)
+            m_rematLimit = static_cast<long double>(static_cast<double>(baseline.compute) * (*options.overheadLimit - 1.0));
+        for (int32_t id : options.protect) {
+            const int32_t s = program.storageOfRoot[static_cast<size_t>(id)];
+            m_protected[static_cast<size_t>(s)] = 1;
+        }
+        m_started = std::chrono::steady_clock::now();
+    }
+
+    ReplayResult run()
+    {
+        try {
+            for (const Step& step : P.schedule) {
+                switch (step.kind) {
+                case StepKind::Compute: computeModelOp(step.index); break;
+                case StepKind::Get: m_refExt[sidx(P.storageOf(step.index))] += 1; break;
+                case StepKind::Release: release(step.index); break;
+                case StepKind::Pin: pin(step.index); break;
+                }
+            }
+            m_result.outcome = Outcome::Complete;
+        } catch (const Stop& stop) {
+            m_result.outcome = stop.outcome;
+            m_result.reason = stop.reason;
+        }
+        m_result.opsDone = m_opCount;
+        m_result.clock = m_clock;
+        m_result.maxMemory = m_maxMemory;
+        return std::move(m_result);
+    }
+
+private:
+    static size_t sidx(int32_t i) { return static_cast<size_t>(i); }
+    const OpDef& opOf(int32_t t) const { return P.opOf(t); }
+    int32_t storageOf(int32_t t) const { return P.tensors[sidx(t)].storage; }
+
+    void computeModelOp(int32_t opIndex)
+    {
+        const OpDef& op = P.ops[sidx(opIndex)];
+        ++m_opCount;
+        for (int32_t k = 0; k < op.outputs(); ++k) {
+            const int32_t t = op.firstOutput + k;
+            const int32_t s = storageOf(t);
+            const StorageDef& sd = P.storages[sidx(s)];
+            // A storage's compute is the summed cost of the distinct operators among its
+            // tensors; outputs of one operator are consecutive on a storage.
+            const int32_t before = m_visible[sidx(s)];
+            if (before == 0 || P.tensors[sidx(sd.tensors[sidx(before - 1)])].op != opIndex)
+                m_compute[sidx(s)] += op.cost;
+            m_visible[sidx(s)] = before + 1;
+            m_refExt[sidx(s)] += 1;
+        }
+        materialize(op.firstOutput, /*remat=*/false);
+        for (int32_t k = 0; k < op.outputs(); ++k)
+            m_lastAccess[sidx(storageOf(op.firstOutput + k))] = m_clock;
+    }
+
+    void release(int32_t t)
+    {
+        const int32_t s = storageOf(t);
+        if (--m_refExt[sidx(s)] == 0 && m_material[sidx(s)] && !m_pinned[sidx(s)])
+            evict(s);   // eager eviction
+    }
+
+    void pin(int32_t t)
+    {
+        if (!m_defined[sidx(t)])
+            materialize(t, /*remat=*/true);
+        const int32_t s = storageOf(t);
+        if (m_pinned[sidx(s)])
+            return;
+        lock(s);
+        m_pinned[sidx(s)] = 1;
+    }
+
+    void lock(int32_t s)
+    {
+        if (m_refInt[sidx(s)]++ == 0)
+            m_pool.remove(s);
+    }
+
+    void unlock(int32_t s)
+    {
+        if (--m_refInt[sidx(s)] == 0)
+            m_pool.append(s);
+    }
+
+    // One pending materialization: the tensor, and its parents that were undefined when it
+    // started (kept in m_undefined from `first`, `count` of them), `next` the one in progress.
+    struct Frame {
+        int32_t tensor;
+        bool remat;
+        bool childDone;
+        uint32_t first;
+        uint32_t count;
+        uint32_t next;
+    };
+
+    // simrd's _materialize, with an explicit stack: cascades nest thousands deep.
+    void materialize(int32_t root, bool remat)
+    {
+        const size_t base = m_frames.size();
+        pushFrame(root, remat);
+        while (m_frames.size() > base) {
+            Frame& f = m_frames.back();
+            if (f.next < f.count) {
+                const int32_t p = m_undefined[f.first + f.next];
+                if (f.childDone || m_defined[sidx(p)]) {
+                    lock(storageOf(p));
+                    f.childDone = false;
+                    ++f.next;
+                } else {
+                    f.childDone = true;
+                    pushFrame(p, /*remat=*/true);   // invalidates f
+                }
+                continue;
+            }
+            const Frame done = f;
+            const OpDef& op = opOf(done.tensor);
+            if (m_memory + op.totalSize > m_options.budget)
+                freeMemory(op.totalSize);
+            computeTensor(done.tensor, done.remat);
+            for (int32_t p : op.args)
+                unlock(storageOf(p));
+            m_undefined.resize(done.first);
+            m_frames.pop_back();
+            if (static_cast<long double>(m_result.rematCompute) > m_rematLimit)
+                throw Stop{Outcome::OverheadExceeded, {}};
+        }
+    }
+
+    void pushFrame(int32_t t, bool remat)
+    {
+        const OpDef& op = opOf(t);
+        for (int32_t p : op.args)
+            m_lastAccess[sidx(storageOf(p))] = m_clock;
+        const auto first = static_cast<uint32_t>(m_undefined.size());
+        for (int32_t p : op.args) {
+            if (m_defined[sidx(p)])
+                lock(storageOf(p));
+            else
+                m_undefined.push_back(p);
+        }
+        m_frames.push_back(Frame{t, remat, false, first, static_cast<uint32_t>(m_undefined.size()) - first, 0});
+        m_result.maxDepth = std::max(m_result.maxDepth, static_cast<int32_t>(m_frames.size()) - 1);
+    }
+
+    void computeTensor(int32_t t, bool remat)
+    {
+        const OpDef& op = opOf(t);
+        const int32_t self = P.tensors[sidx(t)].index;
+        m_rematStorages.clear();
+        int64_t dupBytes = 0;
+        for (int32_t k = 0; k < op.outputs(); ++k) {
+            if (k == self)
+                continue;
+            const int32_t u = op.firstOutput + k;
+            if (m_defined[sidx(u)])
+                dupBytes += op.sizes[sidx(k)];
+            if (!m_material[sidx(storageOf(u))])
+                m_rematStorages.push_back(storageOf(u));
+        }
+        if (!m_material[sidx(storageOf(t))])
+            m_rematStorages.push_back(storageOf(t));
+
+        m_clock += op.cost;
+        m_memory += op.totalSize;
+        m_maxMemory = std::max(m_maxMemory, m_memory);
+        (remat ? m_result.rematCompute : m_result.modelCompute) += op.cost;
+        for (int32_t k = 0; k < op.outputs(); ++k) {
+            const int32_t u = op.firstOutput + k;
+            m_defined[sidx(u)] = 1;
+            m_material[sidx(storageOf(u))] = 1;
+        }
+        m_memory -= dupBytes;
+        for (int32_t s : m_rematStorages)
+            m_pool.append(s);
+        rebuildRegions();
+        countStep();
+    }
+
+    void countStep()
+    {
+        ++m_result.steps;
+        if (m_options.maxSteps > 0 && m_result.steps >= m_options.maxSteps)
+            throw Stop{Outcome::Unresolved, "step cap reached (" + std::to_string(m_options.maxSteps) + " operator computations)"};
+        if ((m_result.steps & 1023) == 0) {
+            if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed))
+                throw Stop{Outcome::Unresolved, "cancelled"};
+            if (m_options.maxSeconds > 0) {
+                const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - m_started;
+                if (spent.count() > m_options.maxSeconds)
+                    throw Stop{Outcome::Unresolved, "time cap reached (" + std::to_string(m_options.maxSeconds) + " s)"};
+            }
+        }
+    }
+
+    // RuntimeV2Optimized._compute: rebuild both regions of every storage that just became
+    // material, then the regions on their frontiers that now border it.
+    void rebuildRegions()
+    {
+        m_affected.clear();
+        m_affectedRev.clear();
+        for (int32_t s : m_rematStorages) {
+            rebuild(s, false);
+            rebuild(s, true);
+            m_affected.insert(m_affected.end(), m_regionRev[sidx(s)].frontier.begin(), m_regionRev[sidx(s)].frontier.end());
+            m_affectedRev.insert(m_affectedRev.end(), m_region[sidx(s)].frontier.begin(), m_region[sidx(s)].frontier.end());
+        }
+        sortUnique(m_affected);
+        sortUnique(m_affectedRev);
+        for (int32_t s : m_affected)
+            if (!m_pinned[sidx(s)])
+                rebuild(s, false);
+        for (int32_t s : m_affectedRev)
+            if (!m_pinned[sidx(s)])
+                rebuild(s, true);
+    }
+
+    static void sortUnique(std::vector<int32_t>& v)
+    {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+
+    void rebuild(int32_t base, bool reverse)
+    {
+        Region& r = reverse ? m_regionRev[sidx(base)] : m_region[sidx(base)];
+        r.clear();
+        const uint32_t epoch = ++m_epoch;
+        m_walk.clear();
+        m_walk.push_back(base);
+        auto visit = [&](int32_t u) {
+            const int32_t us = storageOf(u);
+            if (m_material[sidx(us)]) {
+                if (us != base && !m_pinned[sidx(us)] && m_markFrontier[sidx(us)] != epoch) {
+                    m_markFrontier[sidx(us)] = epoch;
+                    r.frontier.push_back(us);
+                }
+                return;
+            }
+            if (m_markInterior[sidx(us)] != epoch) {
+                m_markInterior[sidx(us)] = epoch;
+                r.compute += m_compute[sidx(us)];
+                r.interior.push_back(us);
+                m_walk.push_back(us);
+            }
+        };
+        while (!m_walk.empty()) {
+            const int32_t s = m_walk.back();
+            m_walk.pop_back();
+            const StorageDef& sd = P.storages[sidx(s)];
+            for (int32_t i = 0; i < m_visible[sidx(s)]; ++i) {
+                const int32_t t = sd.tensors[sidx(i)];
+                if (reverse) {
+                    for (int32_t p : opOf(t).args)
+                        visit(p);
+                } else {
+                    for (int32_t c : P.children[sidx(t)]) {
+                        if (P.tensors[sidx(c)].op >= m_opCount)
+                            break;   // created later: simrd has not seen it yet
+                        visit(c);
+                    }
+                }
+            }
+        }
+        std::sort(r.interior.begin(), r.interior.end());
+        std::sort(r.frontier.begin(), r.frontier.end());
+    }
+
+    void evict(int32_t s)
+    {
+        const StorageDef& sd = P.storages[sidx(s)];
+        m_material[sidx(s)] = 0;
+        m_memory -= sd.size;
+        m_pool.remove(s);
+        for (int32_t i = 0; i < m_visible[sidx(s)]; ++i)
+            m_defined[sidx(sd.tensors[sidx(i)])] = 0;
+        ++m_result.evictions;
+        if (m_options.logEvents)
+            m_result.evictLog.push_back(EvictEntry{m_opCount, sd.root, sd.size});
+
+        // RuntimeV2Optimized._evict: the neighbours' regions swallow this one.
+        m_frontierCopy = m_regionRev[sidx(s)].frontier;
+        for (int32_t ps : m_frontierCopy)
+            if (!m_pinned[sidx(ps)])
+                absorbRegion(m_region[sidx(ps)], s, m_region[sidx(s)], m_compute, m_scratch);
+        m_frontierCopy = m_region[sidx(s)].frontier;
+        for (int32_t cs : m_frontierCopy)
+            if (!m_pinned[sidx(cs)])
+                absorbRegion(m_regionRev[sidx(cs)], s, m_regionRev[sidx(s)], m_compute, m_scratch);
+        m_region[sidx(s)].clear();
+        m_regionRev[sidx(s)].clear();
+    }
+
+    void freeMemory(int64_t request)
+    {
+        if (m_options.logEvents)
+            m_result.freeLog.push_back(FreeEntry{m_opCount, m_memory + request - m_options.budget});
+        while (m_memory + request > m_options.budget) {
+            const int32_t victim = chooseVictim();
+            if (victim < 0)
+                throw Stop{Outcome::Oom, {}};
+            evict(victim);
+        }
+    }
+
+    // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
+    // best so far, stop at the first score of exactly 0.
+    int32_t chooseVictim()
+    {
+        double best = std::numeric_limits<double>::infinity();
+        int32_t chosen = -1;
+        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
+            if (m_protected[sidx(s)])
+                continue;
+            ++m_result.heuristicEvals;
+            const int64_t compute = m_compute[sidx(s)] + m_region[sidx(s)].compute + m_regionRev[sidx(s)].compute;
+            const double cost = dtrScore(compute, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
+            if (cost <= best) {
+                best = cost;
+                chosen = s;
+            }
+            if (cost == 0)
+                break;
+        }
+        return chosen;
+    }
+
+    const Program& P;
+    const ReplayOptions& m_options;
+    ReplayResult m_result;
+    long double m_rematLimit = std::numeric_limits<long double>::infinity();
+    std::chrono::steady_clock::time_point m_started;
+
+    int64_t m_clock = 1;
+    int64_t m_memory = 0;
+    int64_t m_maxMemory = 0;
+    int64_t m_opCount = 0;
+
+    EvictionPool m_pool;
+    std::vector<uint8_t> m_defined;      // per tensor
+    std::vector<uint8_t> m_material;     // per storage from here on
+    std::vector<uint8_t> m_pinned;
+    std::vector<uint8_t> m_protected;
+    std::vector<int32_t> m_refInt;
+    std::vector<int64_t> m_refExt;
+    std::vector<int64_t> m_lastAccess;
+    std::vector<int64_t> m_compute;
+    std::vector<int32_t> m_visible;      // tensors created so far on the storage
+    std::vector<Region> m_region, m_regionRev;
+
+    std::vector<uint32_t> m_markInterior, m_markFrontier;
+    uint32_t m_epoch = 0;
+    std::vector<int32_t> m_walk, m_scratch, m_frontierCopy, m_rematStorages, m_affected, m_affectedRev;
+    std::vector<Frame> m_frames;
+    std::vector<int32_t> m_undefined;
+};
+
+} // namespace
+
+ReplayResult replay(const Program& program, const Baseline& baseline, const ReplayOptions& options)
+{
+    ReplayEngine engine(program, baseline, options);
+    return engine.run();
+}
+
+} // namespace holescope

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trace/TraceReader.h"
+
+#include "trace/LogLine.h"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace holescope {
+namespace {
+
+// Builds the schedule exactly as simrd's parse_file(start=True, REMATERIALIZE) followed by
+// Graph.get_closure() would run it, checking every condition under which simrd stops with an
+// exception, so that an accepted trace replays without surprises at any budget.
+class ProgramBuilder {
+public:
+    ProgramBuilder(std::string file, TraceError& error)
+        : m_file(std::move(file))
+        , m_error(error)
+    {
+        m_program.path = m_file;
+    }
+
+    bool build(const std::vector<LogLine>& lines, int64_t lineCount);
+    Program take() { return std::move(m_program); }
+
+private:
+    struct Name {
+        std::string name;
+        int32_t tensor;
+    };
+
+    bool fail(int64_t line, const std::string& field, const std::string& message)
+    {
+        m_error = TraceError{m_file, line, field, message};
+        return false;
+    }
+
+    // Looks a name up as simrd's tensor_map[...] does (a KeyError there).
+    std::optional<int32_t> lookup(const std::string& name, const LogLine& at, const char* field)
+    {
+        auto it = m_slot.find(name);
+        if (it == m_slot.end()) {
+            fail(at.line, field, "unknown tensor \"" + name + "\" (never defined by an earlier CONSTANT, CALL, MUTATE or COPY)");
+            return std::nullopt;
+        }
+        return m_names[static_cast<size_t>(it->second)].tensor;
+    }
+
+    void bind(const std::string& name, int32_t tensor)
+    {
+        auto [it, inserted] = m_slot.try_emplace(name, static_cast<int32_t>(m_names.size()));
+        if (inserted)
+            m_names.push_back(Name{name, tensor});
+        else
+            m_names[static_cast<size_t>(it->second)].tensor = tensor;
+    }
+
+    bool newTensorName(const std::string& name, const LogLine& at, const char* field)
+    {
+        if (!m_tensorNames.insert(name).second)
+            return fail(at.line, field, "duplicate result name \"" + name + "\": a tensor of that name already exists");
+        return true;
+    }
+
+    int32_t addOp(OpDef op, const std::vector<std::string>& resultNames);
+    const std::string& tensorName(int32_t tensor) const { return m_tensorName[static_cast<size_t>(tensor)]; }
+    bool useStorage(int32_t tensor, const LogLine& at, const char* field, const char* what);
+    bool release(int32_t tensor, const LogLine& at, const char* field);
+    bool get(int32_t tensor, const LogLine& at, const char* field);
+
+    std::string m_file;
+    TraceError& m_error;
+    Program m_program;
+    std::unordered_map<std::string, int32_t> m_slot;   // name -> index in m_names
+    std::vector<Name> m_names;                          // in first-insertion order
+    std::unordered_set<std::string> m_tensorNames;      // simrd's Graph.tensors keys
+    std::vector<int64_t> m_tensorRefs;                  // parse-level '_ref' per tensor
+    std::vector<int64_t> m_storageRefs;                 // runtime ref_ext per storage
+    std::vector<std::string> m_tensorName;              // simrd's GTensor name per tensor id
+};
+
+int32_t ProgramBuilder::addOp(OpDef op, const std::vector<std::string>& resultNames)
+{
+    m_tensorName.insert(m_tensorName.end(), resultNames.begin(), resultNames.end());
+    Program& p = m_program;
+    const int32_t opIndex = static_cast<int32_t>(p.ops.size());
+    op.firstOutput = static_cast<int32_t>(p.tensors.size());
+    op.totalSize = 0;
+    for (int64_t s : op.sizes)
+        op.totalSize += s;
+    const auto dash = op.name.find('/');
+    op.constant = op.name.substr(0, dash) == "constant";
+    if (op.backward && p.backwardOp < 0)
+        p.backwardOp = opIndex;
+    for (int32_t k = 0; k < op.outputs(); ++k) {
+        const int32_t id = op.firstOutput + k;
+        int32_t storage;
+        if (op.alias[static_cast<size_t>(k)] >= 0) {
+            storage = p.storageOf(op.args[static_cast<size_t>(op.alias[static_cast<size_t>(k)])]);
+        } else {
+            storage = static_cast<int32_t>(p.storages.size());
+            p.storages.push_back(StorageDef{id, op.sizes[static_cast<size_t>(k)], {}});
+            m_storageRefs.push_back(0);
+        }
+        p.storages[static_cast<size_t>(storage)].tensors.push_back(id);
+        p.tensors.push_back(TensorDef{opIndex, k, storage});
+        p.storageOfRoot.push_back(p.storages[static_cast<size_t>(storage)].root == id ? storage : -1);
+        p.children.emplace_back();
+        m_tensorRefs.push_back(1);
+        m_storageRefs[static_cast<size_t>(storage)] += 1;
+    }
+    for (int32_t arg : op.args)
+        for (int32_t k = 0; k < op.outputs(); ++k)
+            p.children[static_cast<size_t>(arg)].push_back(op.firstOutput + k);
+    p.ops.push_back(std::move(op));
+    p.schedule.push_back(Step{StepKind::Compute, opIndex});
+    return opIndex;
+}
+
+// Under simrd's baseline runtime a storage whose references all went away is banished for
+// good; touching it again fails there, so such a trace cannot be replayed faithfully.
+bool ProgramBuilder::useStorage(int32_t tensor, const LogLine& at, const char* field, const char* what)
+{
+    if (m_storageRefs[static_cast<size_t>(m_program.storageOf(tensor))] > 0)
+        return true;
+    return fail(at.line, field, std::string(what) + " tensor id " + std::to_string(tensor)
+                    + " whose storage was already released by every name (simrd fails here)");
+}
+
+bool ProgramBuilder::release(int32_t tensor, const LogLine& at, const char* field)
+{
+    if (!useStorage(tensor, at, field, "release of"))
+        return false;
+    m_tensorRefs[static_cast<size_t>(tensor)] -= 1;
+    m_storageRefs[static_cast<size_t>(m_program.storageOf(tensor))] -= 1;
+    m_program.schedule.push_back(Step{StepKind::Release, tensor});
+    return true;
+}
+
+bool ProgramBuilder::get(int32_t tensor, const LogLine& at, const char* field)
+{
+    if (!useStorage(tensor, at, field, "copy of"))
+        return false;
+    m_tensorRefs[static_cast<size_t>(tensor)] += 1;
+    m_storageRefs[static_cast<size_t>(m_program.storageOf(tensor))] += 1;
+    m_program.schedule.push_back(Step{StepKind::Get, tensor});
+    return true;
+}
+
+bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
+{
+    m_program.lines = lineCount;
+    size_t i = 0;
+    while (i < lines.size() && !(lines[i].kind == LogKind::Annotate && lines[i].annotation == "START"))
+        ++i;
+    if (i == lines.size())
+        return fail(0, "ANNOTATION", "no ANNOTATE START line: not a DTR trace, or the start of the step was cut off");
+    ++i;
+
+    bool backward = false;
+    auto next = [&](const LogLine& owner, const char* wanted) -> const LogLine* {
+        if (i < lines.size())
+            return &lines[i++];
+        fail(owner.line, "", std::string("the file ends before the ") + wanted + " line that must follow this "
+                 + logKindName(owner.kind));
+        return nullptr;
+    };
+
+    while (i < lines.size()) {
+        const LogLine& l = lines[i++];
+        switch (l.kind) {
+        case LogKind::Constant: {
+            const LogLine* m = next(l, "MEMORY");
+            if (!m)
+                return false;
+            if (m->kind != LogKind::Memory)
+                return fail(m->line, "INSTRUCTION", std::string("expected the MEMORY line of CONSTANT \"") + l.name
+                                + "\" (line " + std::to_string(l.line) + "), found " + logKindName(m->kind));
+            if (m->name != l.name)
+                return fail(m->line, "NAME", "expected \"" + l.name + "\" (the CONSTANT on line "
+                                + std::to_string(l.line) + "), found \"" + m->name + "\"");
+            if (!newTensorName(l.name, l, "NAME"))
+                return false;
+            OpDef op;
+            op.name = "constant";
+            op.sizes = {m->memory};
+            op.alias = {-1};
+            op.backward = backward;
+            op.line = static_cast<int32_t>(l.line);
+            const int32_t opIndex = addOp(std::move(op), {l.name});
+            const int32_t t = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
+            m_program.schedule.push_back(Step{StepKind::Pin, t});
+            bind(l.name, t);
+            m_tensorRefs[static_cast<size_t>(t)] = 1;
+            break;
+        }
+        case LogKind::Copy: {
+            if (m_slot.count(l.dst))
+                return fail(l.line, "DST", "COPY to \"" + l.dst + "\", a name that is already defined");
+            auto src = lookup(l.src, l, "SRC");
+            if (!src || !get(*src, l, "SRC"))
+                return false;
+            bind(l.dst, *src);
+            break;
+        }
+        case LogKind::Release: {
+            auto it = m_slot.find(l.name);
+            if (it != m_slot.end() && !release(m_names[static_cast<size_t>(it->second)].tensor, l, "NAME"))
+                return false;
+            break;   // simrd ignores the release of a name it never saw
+        }
+        case LogKind::Call: {
+            backward = backward || l.name.find("backward") != std::string::npos;
+            if (l.results.empty())
+                return fail(l.line, "RESULT", "a CALL must have at least one result");
+            OpDef op;
+            op.name = l.name;
+            op.cost = l.time;
+            op.backward = backward;
+            op.line = static_cast<int32_t>(l.line);
+            for (const std::string& a : l.args) {
+                auto t = lookup(a, l, "ARGS");
+                if (!t || !useStorage(*t, l, "ARGS", "argument"))
+                    return false;
+                op.args.push_back(*t);
+            }
+            for (const std::string& r : l.results) {
+                const LogLine* m = next(l, "MEMORY");
+                if (!m)
+                    return false;
+                if (m->kind != LogKind::Memory)
+                    return fail(m->line, "INSTRUCTION", "expected the MEMORY line of result \"" + r + "\" of the CALL on line "
+                                    + std::to_string(l.line) + ", found " + logKindName(m->kind));
+                if (m->name != r)
+                    return fail(m->line, "NAME", "expected \"" + r + "\" (result of the CALL on line "
+                                    + std::to_string(l.line) + "), found \"" + m->name + "\"");
+                const LogLine* a = next(l, "ALIAS");
+                if (!a)
+                    return false;
+                if (a->kind != LogKind::Alias)
+                    return fail(a->line, "INSTRUCTION", "expected the ALIAS line of result \"" + r + "\" of the CALL on line "
+                                    + std::to_string(l.line) + ", found " + logKindName(a->kind));
+                if (a->name != r)
+                    return fail(a->line, "NAME", "expected \"" + r + "\" (result of the CALL on line "
+                                    + std::to_string(l.line) + "), found \"" + a->name + "\"");
+                if (a->alias < -1 || a->alias >= static_cast<int64_t>(l.args.size()))
+                    return fail(a->line, "ALIAS", "alias index " + std::to_string(a->alias) + " out of range: the CALL on line "
+                                    + std::to_string(l.line) + " has " + std::to_string(l.args.size())
+                                    + " arguments (use -1 for no alias)");
+                op.alias.push_back(static_cast<int32_t>(a->alias));
+                op.sizes.push_back(a->alias == -1 ? m->memory : 0);
+            }
+            for (const std::string& r : l.results) {
+                if (m_slot.count(r))
+                    return fail(l.line, "RESULT", "duplicate result name \"" + r + "\": that name is already defined");
+                if (!newTensorName(r, l, "RESULT"))
+                    return false;
+            }
+            const int32_t opIndex = addOp(std::move(op), l.results);
+            const int32_t first = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
+            for (size_t k = 0; k < l.results.size(); ++k)
+                bind(l.results[k], first + static_cast<int32_t>(k));
+            break;
+        }
+        case LogKind::Mutate: {
+            backward = backward || l.name.find("backward") != std::string::npos;
+            OpDef op;
+            op.name = l.name;
+            op.cost = l.time;
+            op.backward = backward;
+            op.line = static_cast<int32_t>(l.line);
+            for (const std::string& a : l.args) {
+                auto t = lookup(a, l, "ARGS");
+                if (!t || !useStorage(*t, l, "ARGS", "argument"))
+                    return false;
+                op.args.push_back(*t);
+            }
+            if (l.mutate.empty())
+                return fail(l.line, "MUTATE", "a MUTATE must name at least one argument index");
+            std::vector<std::string> resultNames;
+            for (int64_t m : l.mutate) {
+                if (m < 0 || m >= static_cast<int64_t>(l.args.size()))
+                    return fail(l.line, "MUTATE", "argument index " + std::to_string(m) + " out of range: "
+                                    + std::to_string(l.args.size()) + " arguments");
+                const int32_t t = op.args[static_cast<size_t>(m)];
+                op.sizes.push_back(m_program.storages[static_cast<size_t>(m_program.storageOf(t))].size);
+                op.alias.push_back(-1);
+                // simrd names the new tensor after the old one with a '$'; two of the same clash.
+                resultNames.push_back(tensorName(t) + "$");
+            }
+            for (const std::string& r : resultNames)
+                if (!newTensorName(r, l, "MUTATE"))
+                    return false;
+            const int32_t opIndex = addOp(std::move(op), resultNames);
+            const OpDef& added = m_program.ops[static_cast<size_t>(opIndex)];
+            for (size_t k = 0; k < l.mutate.size(); ++k) {
+                const std::string& argName = l.args[static_cast<size_t>(l.mutate[k])];
+                const int32_t old = m_names[static_cast<size_t>(m_slot.at(argName))].tensor;
+                const int32_t fresh = added.firstOutput + static_cast<int32_t>(k);
+                bind(argName, fresh);
+                m_tensorRefs[static_cast<size_t>(fresh)] = 1;
+                if (!release(old, l, "ARGS"))
+                    return false;
+            }
+            break;
+        }
+        case LogKind::Annotate:
+            if (l.annotation == "BACKWARD")
+                backward = true;
+            break;
+        case LogKind::CopyFrom: {
+            auto old = lookup(l.dst, l, "DST");
+            if (!old)
+                return false;
+            auto src = lookup(l.src, l, "SRC");
+            if (!src)
+                return false;
+            bind(l.dst, *src);
+            if (!release(*old, l, "DST") || !get(*src, l, "SRC"))
+                return false;
+            break;
+        }
+        case LogKind::Memory:
+        case LogKind::Alias:
+            return fail(l.line, "INSTRUCTION", std::string("unexpected ") + logKindName(l.kind) + " line for \"" + l.name
+                            + "\": it must directly follow its CONSTANT or CALL");
+        }
+    }
+
+    for (const Name& n : m_names)
+        if (m_tensorRefs[static_cast<size_t>(n.tensor)] > 0)
+            m_program.schedule.push_back(Step{StepKind::Pin, n.tensor});
+    return true;
+}
+
+} // namespace
+
+TraceLoad parseTrace(std::string_view text, const std::string& displayName, const TraceLimits& limits)
+{
+    TraceError error;
+    if (text.empty())
+        return TraceError{displayName, 0, "", "empty file: not a DTR trace"};
+    if (std::memchr(text.data(), '\0', text.size()))
+        return TraceError{displayName, 0, "", "binary data (a NUL byte): not a DTR trace, which is JSON text"};
+
+    std::vector<LogLine> lines;
+    int64_t lineNo = 0;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.find_first_not_of(" \t") == std::string_view::npos)
+            return TraceError{displayName, lineNo, "", "empty line: every line of a trace is one JSON object"};
+        auto decoded = decodeLogLine(line, lineNo, displayName, limits, error);
+        if (!decoded)
+            return error;
+        lines.push_back(std::move(*decoded));
+    }
+
+    ProgramBuilder builder(displayName, error);
+    if (!builder.build(lines, lineNo))
+        return error;
+    return builder.take();
+}
+
+TraceLoad readTraceFile(const std::string& path, const TraceLimits& limits)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st))
+        return TraceError{path, 0, "", "no such file"};
+    if (fs::is_directory(st))
+        return TraceError{path, 0, "", "is a directory, not a trace file"};
+    if (!fs::is_regular_file(st))
+        return TraceError{path, 0, "", "not a regular file"};
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        return TraceError{path, 0, "", "cannot read the file size: " + ec.message()};
+    if (static_cast<int64_t>(size) > limits.maxFileBytes)
+        return TraceError{path, 0, "", "file too large: " + std::to_string(size) + " bytes, the limit is "
+                              + std::to_string(limits.maxFileBytes) + " bytes"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return TraceError{path, 0, "", std::string("cannot open: ") + std::strerror(errno)};
+    std::string text(size, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (static_cast<size_t>(in.gcount()) != size)
+        return TraceError{path, 0, "", "read error: the file changed or could not be read whole"};
+    return parseTrace(text, path, limits);
+}
+
+} // namespace holescope
