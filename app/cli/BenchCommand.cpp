@@ -1,11 +1,146 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// The speed benchmark: our replay time against simrd's on the same replays. Not a test: the
+// figures go to the terminal, the targets are read by people.
 #include "CliSupport.h"
 
-namespace holescope::cli {
+#include <nlohmann/json.hpp>
 
-int runBench(const QStringList&)
+#include <QDir>
+#include <QFile>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+namespace holescope::cli {
+namespace {
+
+struct BenchCase {
+    std::string traceFile;
+    std::string label;
+    ReplayOptions options;
+    double simrdSeconds;
+};
+
+// Times replays of one case; the minimum of several runs, since only noise makes a run slower.
+double timeReplay(const PreparedTrace& trace, const ReplayOptions& options, double minTotal, Outcome& outcome)
 {
-    throw UsageError{"not yet"};
+    double best = 1e300, total = 0;
+    for (int run = 0; run < 50 && (run < 3 || total < minTotal); ++run) {
+        const auto start = std::chrono::steady_clock::now();
+        const ReplayResult r = replay(trace, options);
+        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+        outcome = r.outcome;
+        best = std::min(best, spent.count());
+        total += spent.count();
+    }
+    return best;
+}
+
+std::vector<BenchCase> goldenCases(const QString& goldenDir, const LoadedTrace* (*)(const std::string&) = nullptr)
+{
+    std::vector<BenchCase> cases;
+    const QStringList files = QDir(goldenDir).entryList({"*.jsonl"}, QDir::Files, QDir::Name);
+    for (const QString& f : files) {
+        std::ifstream in((goldenDir + "/" + f).toStdString());
+        std::string line;
+        std::string trace;
+        while (std::getline(in, line)) {
+            const auto j = nlohmann::json::parse(line, nullptr, false);
+            if (j.is_discarded())
+                throw UsageError{QStringLiteral("%1/%2: not JSON lines").arg(goldenDir, f)};
+            if (j.contains("baseline")) {
+                trace = j.at("trace").get<std::string>();
+                continue;
+            }
+            BenchCase c;
+            c.traceFile = trace;
+            c.options.budget = j.at("budget").get<int64_t>();
+            if (!j.at("overhead_limit").is_null())
+                c.options.overheadLimit = j.at("overhead_limit").get<double>();
+            c.options.protect = j.at("protect").get<std::vector<int32_t>>();
+            c.simrdSeconds = j.at("simrd_seconds").get<double>();
+            char label[64];
+            std::snprintf(label, sizeof label, "%s", j.at("ratio").is_null() ? "-" : j.at("ratio").dump().c_str());
+            c.label = label;
+            cases.push_back(std::move(c));
+        }
+    }
+    return cases;
+}
+
+} // namespace
+
+int runBench(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOptions({
+        {"shared", "The shared folder with traces/dtr and golden (default: the one found at build time).", "dir", HOLESCOPE_SHARED_DIR},
+        {"min-time", "Repeat each replay until this much time was spent (seconds), at least 3 times.", "s", "0.05"},
+        {"no-golden", "Only the InceptionV4 pair, not every golden run."},
+    });
+    if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
+        return kExitOk;
+    const QString shared = parser.value("shared");
+    const QString traceDir = shared + "/traces/dtr", goldenDir = shared + "/golden";
+    if (!QDir(traceDir).exists() || !QDir(goldenDir).exists())
+        throw UsageError{QStringLiteral("%1 has no traces/dtr and golden folders; give --shared DIR").arg(shared)};
+    const double minTime = parseRatio(parser.value("min-time"), "min-time");
+
+    std::vector<BenchCase> cases;
+    const std::string inception = "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log";
+    // simrd's times for these three on a 2-core machine, measured for the issue.
+    for (auto [ratio, limit, seconds] : {std::tuple{0.2343, 2.0, 82.0}, std::tuple{0.235, 2.0, 196.0}, std::tuple{0.235, 0.0, 748.0}}) {
+        BenchCase c;
+        c.traceFile = inception;
+        c.label = std::to_string(ratio).substr(0, 6);
+        c.options.budget = -1;   // resolved against the baseline below
+        if (limit > 0)
+            c.options.overheadLimit = limit;
+        c.options.maxSeconds = ratio;   // carries the ratio until the trace is loaded
+        c.simrdSeconds = seconds;
+        cases.push_back(c);
+    }
+    if (!parser.isSet("no-golden")) {
+        auto golden = goldenCases(goldenDir);
+        cases.insert(cases.end(), golden.begin(), golden.end());
+    }
+
+    std::map<std::string, LoadedTrace> traces;
+    std::printf("%-16s %-8s %-6s %-18s %12s %10s %10s\n", "trace", "ratio", "limit", "outcome", "ours_ms", "simrd_s", "speedup");
+    double minSpeedup = 1e300, logSum = 0;
+    int below = 0;
+    for (BenchCase& c : cases) {
+        auto it = traces.find(c.traceFile);
+        if (it == traces.end())
+            it = traces.emplace(c.traceFile, loadTrace(traceDir + "/" + QString::fromStdString(c.traceFile))).first;
+        const LoadedTrace& t = it->second;
+        if (c.options.budget < 0) {
+            c.options.budget = budgetForRatio(t.baseline, c.options.maxSeconds);
+            c.options.maxSeconds = 0;
+        }
+        Outcome outcome{};
+        const double seconds = timeReplay(t, c.options, minTime, outcome);
+        const double speedup = c.simrdSeconds / seconds;
+        minSpeedup = std::min(minSpeedup, speedup);
+        logSum += std::log(speedup);
+        below += speedup < 1000 ? 1 : 0;
+        char limit[16];
+        std::snprintf(limit, sizeof limit, "%s", c.options.overheadLimit ? std::to_string(*c.options.overheadLimit).substr(0, 3).c_str() : "-");
+        std::printf("%-16.16s %-8s %-6s %-18s %12.3f %10.3f %9.0fx\n", c.traceFile.c_str(), c.label.c_str(), limit,
+                    outcomeName(outcome), seconds * 1000, c.simrdSeconds, speedup);
+    }
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("\n%zu replays; speedup over simrd: minimum %.0fx, geometric mean %.0fx; %d below the 1000x target\n", cases.size(),
+                minSpeedup, std::exp(logSum / static_cast<double>(cases.size())), below);
+    std::printf("peak RSS %.1f MB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
+    return kExitOk;
 }
 
 } // namespace holescope::cli

@@ -15,9 +15,7 @@ LoadedTrace loadTrace(const QString& path)
     TraceLoad load = readTraceFile(path.toStdString());
     if (auto* error = std::get_if<TraceError>(&load))
         throw UsageError{QString::fromStdString(error->toString())};
-    LoadedTrace t{std::move(std::get<Program>(load)), {}, QFileInfo(path).fileName().toStdString()};
-    t.baseline = computeBaseline(t.program);
-    return t;
+    return LoadedTrace{prepareTrace(std::move(std::get<Program>(load))), QFileInfo(path).fileName().toStdString()};
 }
 
 bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description)

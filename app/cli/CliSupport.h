@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sim/Baseline.h"
 #include "sim/Replay.h"
-#include "trace/Program.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -23,9 +21,7 @@ struct UsageError {
     QString message;
 };
 
-struct LoadedTrace {
-    Program program;
-    Baseline baseline;
+struct LoadedTrace : PreparedTrace {
     std::string name;   // file name without directories, as the goldens name traces
 };
 

@@ -71,7 +71,7 @@ int runReplay(const QStringList& args)
     ReplayOptions o = replayOptionsFrom(parser, t);
     const bool events = parser.isSet("events");
     o.logEvents = events;
-    const ReplayResult r = replay(t.program, t.baseline, o);
+    const ReplayResult r = replay(t, o);
     if (parser.isSet("json"))
         printLine(replayToJson(t.name, t.baseline, o, r, events).dump());
     else

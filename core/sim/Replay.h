@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sim/Baseline.h"
-#include "trace/Program.h"
+#include "sim/PreparedTrace.h"
 
 #include <atomic>
 #include <cstdint>
@@ -57,10 +56,10 @@ struct ReplayResult {
     std::vector<FreeEntry> freeLog;
 };
 
-// Replays the program under a budget with the DTR heuristic and the rules of simrd's
-// RuntimeV2EagerOptimized. A storage id in options.protect must be one of the program's
-// storages (checkProtect tells which are not).
-ReplayResult replay(const Program& program, const Baseline& baseline, const ReplayOptions& options);
+// Replays the trace under a budget with the DTR heuristic and the rules of simrd's
+// RuntimeV2EagerOptimized. Every id in options.protect must name a storage of the trace
+// (unknownStorages tells which do not). Safe to call from several threads at once.
+ReplayResult replay(const PreparedTrace& trace, const ReplayOptions& options);
 
 // The ids in `protect` that name no storage of the program.
 std::vector<int32_t> unknownStorages(const Program& program, const std::vector<int32_t>& protect);

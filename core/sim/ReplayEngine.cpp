@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/EvictionPool.h"
-#include "sim/Region.h"
+#include "sim/RegionIndex.h"
+#include "sim/StorageGraph.h"
 #include "sim/Replay.h"
 
 #include "policy/DtrScore.h"
@@ -41,7 +42,7 @@ struct Stop {
 
 class ReplayEngine {
 public:
-    ReplayEngine(const Program& program, const Baseline& baseline, const ReplayOptions& options)
+    ReplayEngine(const Program& program, const StorageGraph& graph, const Baseline& baseline, const ReplayOptions& options)
         : P(program)
         , m_options(options)
         , m_pool(program.storages.size())
@@ -54,10 +55,9 @@ public:
         , m_lastAccess(program.storages.size(), kNeverAccessed)
         , m_compute(program.storages.size(), 0)
         , m_visible(program.storages.size(), 0)
-        , m_region(program.storages.size())
-        , m_regionRev(program.storages.size())
-        , m_markInterior(program.storages.size(), 0)
-        , m_markFrontier(program.storages.size(), 0)
+        , m_regions(graph, program.storages.size(), RegionIndex::State{&m_material, &m_pinned, &m_compute, &m_opCount})
+        , m_affected(m_regions.words(), 0)
+        , m_affectedRev(m_regions.words(), 0)
     {
         m_result.budget = options.budget;
         if (options.overheadLimit)
@@ -261,73 +261,18 @@ private:
     // material, then the regions on their frontiers that now border it.
     void rebuildRegions()
     {
-        m_affected.clear();
-        m_affectedRev.clear();
+        m_regions.beginBatch();
+        std::fill(m_affected.begin(), m_affected.end(), 0);
+        std::fill(m_affectedRev.begin(), m_affectedRev.end(), 0);
         for (int32_t s : m_rematStorages) {
-            rebuild(s, false);
-            rebuild(s, true);
-            m_affected.insert(m_affected.end(), m_regionRev[sidx(s)].frontier.begin(), m_regionRev[sidx(s)].frontier.end());
-            m_affectedRev.insert(m_affectedRev.end(), m_region[sidx(s)].frontier.begin(), m_region[sidx(s)].frontier.end());
+            m_regions.rebuild(s, false);
+            m_regions.rebuild(s, true);
+            m_regions.collectFrontier(s, true, m_affected);
+            m_regions.collectFrontier(s, false, m_affectedRev);
         }
-        sortUnique(m_affected);
-        sortUnique(m_affectedRev);
-        for (int32_t s : m_affected)
-            if (!m_pinned[sidx(s)])
-                rebuild(s, false);
-        for (int32_t s : m_affectedRev)
-            if (!m_pinned[sidx(s)])
-                rebuild(s, true);
-    }
-
-    static void sortUnique(std::vector<int32_t>& v)
-    {
-        std::sort(v.begin(), v.end());
-        v.erase(std::unique(v.begin(), v.end()), v.end());
-    }
-
-    void rebuild(int32_t base, bool reverse)
-    {
-        Region& r = reverse ? m_regionRev[sidx(base)] : m_region[sidx(base)];
-        r.clear();
-        const uint32_t epoch = ++m_epoch;
-        m_walk.clear();
-        m_walk.push_back(base);
-        auto visit = [&](int32_t u) {
-            const int32_t us = storageOf(u);
-            if (m_material[sidx(us)]) {
-                if (us != base && !m_pinned[sidx(us)] && m_markFrontier[sidx(us)] != epoch) {
-                    m_markFrontier[sidx(us)] = epoch;
-                    r.frontier.push_back(us);
-                }
-                return;
-            }
-            if (m_markInterior[sidx(us)] != epoch) {
-                m_markInterior[sidx(us)] = epoch;
-                r.compute += m_compute[sidx(us)];
-                r.interior.push_back(us);
-                m_walk.push_back(us);
-            }
-        };
-        while (!m_walk.empty()) {
-            const int32_t s = m_walk.back();
-            m_walk.pop_back();
-            const StorageDef& sd = P.storages[sidx(s)];
-            for (int32_t i = 0; i < m_visible[sidx(s)]; ++i) {
-                const int32_t t = sd.tensors[sidx(i)];
-                if (reverse) {
-                    for (int32_t p : opOf(t).args)
-                        visit(p);
-                } else {
-                    for (int32_t c : P.children[sidx(t)]) {
-                        if (P.tensors[sidx(c)].op >= m_opCount)
-                            break;   // created later: simrd has not seen it yet
-                        visit(c);
-                    }
-                }
-            }
-        }
-        std::sort(r.interior.begin(), r.interior.end());
-        std::sort(r.frontier.begin(), r.frontier.end());
+        // Frontiers hold no pinned storage, so every region named here is one that is read.
+        m_regions.forEachBit(m_affected.data(), [&](int32_t s) { m_regions.rebuild(s, false); });
+        m_regions.forEachBit(m_affectedRev.data(), [&](int32_t s) { m_regions.rebuild(s, true); });
     }
 
     void evict(int32_t s)
@@ -342,17 +287,17 @@ private:
         if (m_options.logEvents)
             m_result.evictLog.push_back(EvictEntry{m_opCount, sd.root, sd.size});
 
-        // RuntimeV2Optimized._evict: the neighbours' regions swallow this one.
-        m_frontierCopy = m_regionRev[sidx(s)].frontier;
-        for (int32_t ps : m_frontierCopy)
+        // RuntimeV2Optimized._evict: the neighbours' regions swallow this one. A storage pinned
+        // since it entered a frontier has a region nobody reads; skip it.
+        m_regions.forEachFrontier(s, true, [&](int32_t ps) {
             if (!m_pinned[sidx(ps)])
-                absorbRegion(m_region[sidx(ps)], s, m_region[sidx(s)], m_compute, m_scratch);
-        m_frontierCopy = m_region[sidx(s)].frontier;
-        for (int32_t cs : m_frontierCopy)
+                m_regions.absorb(ps, false, s);
+        });
+        m_regions.forEachFrontier(s, false, [&](int32_t cs) {
             if (!m_pinned[sidx(cs)])
-                absorbRegion(m_regionRev[sidx(cs)], s, m_regionRev[sidx(s)], m_compute, m_scratch);
-        m_region[sidx(s)].clear();
-        m_regionRev[sidx(s)].clear();
+                m_regions.absorb(cs, true, s);
+        });
+        m_regions.clear(s);
     }
 
     void freeMemory(int64_t request)
@@ -377,7 +322,7 @@ private:
             if (m_protected[sidx(s)])
                 continue;
             ++m_result.heuristicEvals;
-            const int64_t compute = m_compute[sidx(s)] + m_region[sidx(s)].compute + m_regionRev[sidx(s)].compute;
+            const int64_t compute = m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true);
             const double cost = dtrScore(compute, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
             if (cost <= best) {
                 best = cost;
@@ -410,20 +355,18 @@ private:
     std::vector<int64_t> m_lastAccess;
     std::vector<int64_t> m_compute;
     std::vector<int32_t> m_visible;      // tensors created so far on the storage
-    std::vector<Region> m_region, m_regionRev;
-
-    std::vector<uint32_t> m_markInterior, m_markFrontier;
-    uint32_t m_epoch = 0;
-    std::vector<int32_t> m_walk, m_scratch, m_frontierCopy, m_rematStorages, m_affected, m_affectedRev;
+    RegionIndex m_regions;
+    std::vector<uint64_t> m_affected, m_affectedRev;   // bitsets over storages
+    std::vector<int32_t> m_rematStorages;
     std::vector<Frame> m_frames;
     std::vector<int32_t> m_undefined;
 };
 
 } // namespace
 
-ReplayResult replay(const Program& program, const Baseline& baseline, const ReplayOptions& options)
+ReplayResult replay(const PreparedTrace& trace, const ReplayOptions& options)
 {
-    ReplayEngine engine(program, baseline, options);
+    ReplayEngine engine(trace.program, trace.graph, trace.baseline, options);
     return engine.run();
 }
 

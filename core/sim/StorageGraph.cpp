@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sim/StorageGraph.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace holescope {
+namespace {
+
+struct Edge {
+    int32_t from, to, birth;
+};
+
+StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes)
+{
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
+        return std::tie(a.from, a.to, a.birth) < std::tie(b.from, b.to, b.birth);
+    });
+    // One edge per (from, to), with its earliest birth.
+    edges.erase(std::unique(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.from == b.from && a.to == b.to; }),
+                edges.end());
+    std::stable_sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
+        return std::tie(a.from, a.birth) < std::tie(b.from, b.birth);
+    });
+    StorageGraph::Edges csr;
+    csr.start.assign(nodes + 1, 0);
+    for (const Edge& e : edges)
+        csr.start[static_cast<size_t>(e.from) + 1] += 1;
+    for (size_t i = 0; i < nodes; ++i)
+        csr.start[i + 1] += csr.start[i];
+    csr.target.reserve(edges.size());
+    csr.birth.reserve(edges.size());
+    for (const Edge& e : edges) {
+        csr.target.push_back(e.to);
+        csr.birth.push_back(e.birth);
+    }
+    return csr;
+}
+
+bool isAcyclic(const StorageGraph::Edges& g, size_t nodes)
+{
+    std::vector<int32_t> indegree(nodes, 0);
+    for (int32_t t : g.target)
+        indegree[static_cast<size_t>(t)] += 1;
+    std::vector<int32_t> ready;
+    for (size_t i = 0; i < nodes; ++i)
+        if (indegree[i] == 0)
+            ready.push_back(static_cast<int32_t>(i));
+    size_t seen = 0;
+    while (!ready.empty()) {
+        const auto v = static_cast<size_t>(ready.back());
+        ready.pop_back();
+        ++seen;
+        for (auto e = static_cast<size_t>(g.start[v]); e < static_cast<size_t>(g.start[v + 1]); ++e)
+            if (--indegree[static_cast<size_t>(g.target[e])] == 0)
+                ready.push_back(g.target[e]);
+    }
+    return seen == nodes;
+}
+
+} // namespace
+
+StorageGraph buildStorageGraph(const Program& program)
+{
+    std::vector<Edge> forward, reverse;
+    for (size_t op = 0; op < program.ops.size(); ++op) {
+        const OpDef& def = program.ops[op];
+        for (int32_t k = 0; k < def.outputs(); ++k) {
+            const int32_t y = program.storageOf(def.firstOutput + k);
+            for (int32_t arg : def.args) {
+                const int32_t x = program.storageOf(arg);
+                if (x == y)
+                    continue;
+                forward.push_back(Edge{x, y, static_cast<int32_t>(op)});
+                reverse.push_back(Edge{y, x, static_cast<int32_t>(op)});
+            }
+        }
+    }
+    StorageGraph g;
+    const size_t n = program.storages.size();
+    g.children = toCsr(std::move(forward), n);
+    g.parents = toCsr(std::move(reverse), n);
+    g.acyclic = isAcyclic(g.children, n);
+    return g;
+}
+
+} // namespace holescope

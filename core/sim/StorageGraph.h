@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "trace/Program.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace holescope {
+
+// The program's tensor graph folded onto storages: an edge x -> y when a tensor on y was
+// computed from a tensor on x. Each edge carries the operator that first created it (a walk at
+// a moment when fewer operators have been created must not see it), and the edges of a storage
+// are sorted by that operator so a walk can stop at the first one not yet created. Self-edges
+// (through aliases) are dropped: simrd's region walks ignore them.
+struct StorageGraph {
+    struct Edges {
+        std::vector<int32_t> start;    // per storage, into target/birth; size storages + 1
+        std::vector<int32_t> target;
+        std::vector<int32_t> birth;
+    };
+    Edges children;   // x -> y
+    Edges parents;    // y -> x
+    bool acyclic = true;
+};
+
+StorageGraph buildStorageGraph(const Program& program);
+
+} // namespace holescope
