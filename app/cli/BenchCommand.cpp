@@ -16,6 +16,8 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <tuple>
 
 namespace holescope::cli {
 namespace {
@@ -23,8 +25,9 @@ namespace {
 struct BenchCase {
     std::string traceFile;
     std::string label;
+    std::optional<double> ratio;   // resolved against the trace's baseline when loaded
     ReplayOptions options;
-    double simrdSeconds;
+    double simrdSeconds = 0;
 };
 
 // Times replays of one case; the minimum of several runs, since only noise makes a run slower.
@@ -42,7 +45,7 @@ double timeReplay(const PreparedTrace& trace, const ReplayOptions& options, doub
     return best;
 }
 
-std::vector<BenchCase> goldenCases(const QString& goldenDir, const LoadedTrace* (*)(const std::string&) = nullptr)
+std::vector<BenchCase> goldenCases(const QString& goldenDir)
 {
     std::vector<BenchCase> cases;
     const QStringList files = QDir(goldenDir).entryList({"*.jsonl"}, QDir::Files, QDir::Name);
@@ -99,10 +102,9 @@ int runBench(const QStringList& args)
         BenchCase c;
         c.traceFile = inception;
         c.label = std::to_string(ratio).substr(0, 6);
-        c.options.budget = -1;   // resolved against the baseline below
+        c.ratio = ratio;
         if (limit > 0)
             c.options.overheadLimit = limit;
-        c.options.maxSeconds = ratio;   // carries the ratio until the trace is loaded
         c.simrdSeconds = seconds;
         cases.push_back(c);
     }
@@ -120,10 +122,8 @@ int runBench(const QStringList& args)
         if (it == traces.end())
             it = traces.emplace(c.traceFile, loadTrace(traceDir + "/" + QString::fromStdString(c.traceFile))).first;
         const LoadedTrace& t = it->second;
-        if (c.options.budget < 0) {
-            c.options.budget = budgetForRatio(t.baseline, c.options.maxSeconds);
-            c.options.maxSeconds = 0;
-        }
+        if (c.ratio)
+            c.options.budget = budgetForRatio(t.baseline, *c.ratio);
         Outcome outcome{};
         const double seconds = timeReplay(t, c.options, minTime, outcome);
         const double speedup = c.simrdSeconds / seconds;

@@ -14,19 +14,59 @@ RegionIndex::RegionIndex(const StorageGraph& graph, size_t storages, State state
     , m_interior(2 * storages * m_words, 0)
     , m_frontier(2 * storages * m_words, 0)
     , m_compute(2 * storages, 0)
+    , m_pending(2 * storages, 0)
+    , m_everEvicted(storages, 0)
 {
     if (graph.acyclic) {
         for (int d = 0; d < 2; ++d) {
-            m_stamp[d].assign(storages, 0);
-            m_slotOf[d].assign(storages, 0);
+            m_valid[d].assign(storages, 0);
+            m_slotOf[d].assign(storages, -1);
         }
     }
 }
 
-void RegionIndex::beginBatch()
+void RegionIndex::stateChanged(int32_t s)
 {
-    ++m_batch;
-    m_slotCount = 0;
+    if (!m_graph.acyclic)
+        return;
+    invalidateUpstream(s, false);
+    invalidateUpstream(s, true);
+}
+
+void RegionIndex::edgeAdded(int32_t x, int32_t y)
+{
+    if (!m_graph.acyclic)
+        return;
+    // Forward closures through x now reach y; reverse closures through y now reach x.
+    if (!material(x))
+        invalidateUpstream(x, false);
+    if (!material(y))
+        invalidateUpstream(y, true);
+}
+
+// Invalidates s's closure and those of the evicted storages that reach s through evicted
+// storages (walking the edges backwards). Always walks from s itself: a material s has no
+// closure of its own but may sit in its predecessors' frontiers.
+void RegionIndex::invalidateUpstream(int32_t s, bool reverse)
+{
+    const int d = reverse ? 1 : 0;
+    const StorageGraph::Edges& back = edges(!reverse);
+    const int64_t created = *m_state.createdOps;
+    std::vector<uint8_t>& valid = m_valid[d];
+    valid[static_cast<size_t>(s)] = 0;
+    m_todo.clear();
+    m_todo.push_back(s);
+    while (!m_todo.empty()) {
+        const auto v = static_cast<size_t>(m_todo.back());
+        m_todo.pop_back();
+        for (auto e = static_cast<size_t>(back.start[v]); e < static_cast<size_t>(back.start[v + 1]) && back.birth[e] < created; ++e) {
+            const int32_t p = back.target[e];
+            if (!material(p) && valid[static_cast<size_t>(p)]) {
+                valid[static_cast<size_t>(p)] = 0;
+                m_todo.push_back(p);
+            }
+        }
+    }
 }
 
 int64_t RegionIndex::sumCompute(const uint64_t* bits) const
@@ -70,7 +110,36 @@ void RegionIndex::rebuild(int32_t base, bool reverse)
     } else {
         walk(base, reverse, interior, frontier);
     }
-    m_compute[r] = sumCompute(interior);
+    m_compute[r] = 0;
+    if (!m_pending[r]) {
+        m_pending[r] = 1;
+        m_pendingList.push_back(static_cast<uint32_t>(r));
+    }
+}
+
+void RegionIndex::resolve(size_t r)
+{
+    m_compute[r] += sumCompute(&m_interior[r * m_words]);
+    m_pending[r] = 0;
+}
+
+void RegionIndex::computeWillChange(int32_t s)
+{
+    // Interiors only ever receive storages that were evicted at that moment.
+    if (!m_everEvicted[static_cast<size_t>(s)])
+        return;
+    const auto w = static_cast<size_t>(s) / 64;
+    const uint64_t bit = uint64_t{1} << (s % 64);
+    size_t kept = 0;
+    for (uint32_t r : m_pendingList) {
+        if (!m_pending[r])
+            continue;
+        if (m_interior[r * m_words + w] & bit)
+            resolve(r);
+        else
+            m_pendingList[kept++] = r;
+    }
+    m_pendingList.resize(kept);
 }
 
 // simrd's Region.rebuild as written: a depth-first walk from the base through evicted storages.
@@ -99,23 +168,26 @@ void RegionIndex::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t*
 }
 
 // The storages reachable from evicted storage s through evicted storages (s included), and
-// the unpinned material storages bordering them; computed once per batch and direction.
+// the unpinned material storages bordering them; recomputed only where invalid.
 size_t RegionIndex::closure(int32_t s, bool reverse)
 {
     const int d = reverse ? 1 : 0;
-    if (m_stamp[d][static_cast<size_t>(s)] == m_batch)
-        return m_slotOf[d][static_cast<size_t>(s)];
+    std::vector<uint8_t>& valid = m_valid[d];
+    std::vector<int32_t>& slotOf = m_slotOf[d];
+    if (valid[static_cast<size_t>(s)])
+        return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
     const StorageGraph::Edges& g = edges(reverse);
     const int64_t created = *m_state.createdOps;
     auto open = [&](int32_t v) {
-        const size_t slot = m_slotCount++;
-        if (m_slots.size() < m_slotCount * 2 * m_words)
-            m_slots.resize(std::max(m_slots.size() * 2, m_slotCount * 2 * m_words));
-        uint64_t* bits = &m_slots[slot * 2 * m_words];
+        int32_t& slot = slotOf[static_cast<size_t>(v)];
+        if (slot < 0) {
+            slot = static_cast<int32_t>(m_slotCount++);
+            if (m_slots.size() < m_slotCount * 2 * m_words)
+                m_slots.resize(std::max(m_slots.size() * 2, m_slotCount * 2 * m_words));
+        }
+        uint64_t* bits = &m_slots[static_cast<size_t>(slot) * 2 * m_words];
         std::memset(bits, 0, 2 * m_words * sizeof(uint64_t));
         bits[static_cast<size_t>(v) / 64] |= uint64_t{1} << (v % 64);
-        m_stamp[d][static_cast<size_t>(v)] = m_batch;
-        m_slotOf[d][static_cast<size_t>(v)] = static_cast<uint32_t>(slot);
         m_stack.push_back(WalkFrame{v, g.start[static_cast<size_t>(v)]});
     };
     m_stack.clear();
@@ -123,7 +195,7 @@ size_t RegionIndex::closure(int32_t s, bool reverse)
     while (!m_stack.empty()) {
         WalkFrame& f = m_stack.back();
         const auto v = static_cast<size_t>(f.node);
-        uint64_t* own = &m_slots[static_cast<size_t>(m_slotOf[d][v]) * 2 * m_words];
+        uint64_t* own = &m_slots[static_cast<size_t>(slotOf[v]) * 2 * m_words];
         bool descended = false;
         for (; f.edge < g.start[v + 1] && g.birth[static_cast<size_t>(f.edge)] < created; ++f.edge) {
             const int32_t z = g.target[static_cast<size_t>(f.edge)];
@@ -132,19 +204,21 @@ size_t RegionIndex::closure(int32_t s, bool reverse)
                     own[m_words + static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
                 continue;
             }
-            if (m_stamp[d][static_cast<size_t>(z)] != m_batch) {
-                open(z);   // acyclic: z cannot be on the stack; revisit this edge when z is done
+            if (!valid[static_cast<size_t>(z)]) {
+                open(z);   // acyclic: z cannot be on the stack; this edge is taken again when z is done
                 descended = true;
                 break;
             }
-            const uint64_t* other = &m_slots[static_cast<size_t>(m_slotOf[d][static_cast<size_t>(z)]) * 2 * m_words];
+            const uint64_t* other = &m_slots[static_cast<size_t>(slotOf[static_cast<size_t>(z)]) * 2 * m_words];
             for (size_t w = 0; w < 2 * m_words; ++w)
                 own[w] |= other[w];
         }
-        if (!descended)
+        if (!descended) {
+            valid[v] = 1;
             m_stack.pop_back();
+        }
     }
-    return m_slotOf[d][static_cast<size_t>(s)];
+    return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
 }
 
 void RegionIndex::absorb(int32_t into, bool reverse, int32_t evicted)
@@ -161,6 +235,16 @@ void RegionIndex::absorb(int32_t into, bool reverse, int32_t evicted)
 
     uint64_t* ii = interiorBits(r);
     const uint64_t* is = &m_interior[src * m_words];
+    if (m_pending[r]) {
+        // The lazy sum will count every new interior storage once; simrd also counts the
+        // evicted storage again when it was already inside.
+        if (ii[ew] & eb)
+            m_compute[r] += (*m_state.compute)[static_cast<size_t>(evicted)];
+        for (size_t w = 0; w < m_words; ++w)
+            ii[w] |= is[w];
+        ii[ew] |= eb;
+        return;
+    }
     const std::vector<int64_t>& compute = *m_state.compute;
     int64_t added = 0;
     for (size_t w = 0; w < m_words; ++w) {
@@ -181,6 +265,7 @@ void RegionIndex::clear(int32_t s)
         std::memset(interiorBits(r), 0, m_words * sizeof(uint64_t));
         std::memset(frontierBits(r), 0, m_words * sizeof(uint64_t));
         m_compute[r] = 0;
+        m_pending[r] = 0;
     }
 }
 

@@ -21,9 +21,14 @@ namespace holescope {
 //
 // Sets are bitsets over storage indices. Regions of pinned storages are never read (a pinned
 // storage is never scored nor evicted), so pinned storages are left out of frontiers and their
-// regions are not maintained. Within one batch of rebuilds the state does not change, so on an
-// acyclic storage graph the reachable sets of each evicted storage are computed once per batch
-// and shared by all the walks of the batch.
+// regions are not maintained.
+//
+// A rebuild is the union, over the base's evicted neighbours, of what each of them reaches. On
+// an acyclic storage graph those reachable sets ("closures") are cached per evicted storage and
+// kept until something they depend on changes: a storage on their way changes state (evicted,
+// rebuilt, pinned) or gains an edge. Such a change invalidates the closures of the evicted
+// storages upstream of it, and only those. A valid closure's evicted successors are valid too,
+// so an invalidation walk stops at the first closure already invalid.
 class RegionIndex {
 public:
     // The engine's state the walks read; owned by the engine, must outlive this index.
@@ -36,14 +41,29 @@ public:
 
     RegionIndex(const StorageGraph& graph, size_t storages, State state);
 
-    // Starts a batch of rebuilds: the state may have changed since the last one.
-    void beginBatch();
+    // Storage s was evicted, became material, or was pinned.
+    void stateChanged(int32_t s);
+    // A new operator made x a parent of y (x != y).
+    void edgeAdded(int32_t x, int32_t y);
     void rebuild(int32_t base, bool reverse);
     // The region of `into` (in the given direction) absorbs the same-direction region of the
     // just-evicted storage `evicted`.
     void absorb(int32_t into, bool reverse, int32_t evicted);
     void clear(int32_t s);
-    int64_t compute(int32_t s, bool reverse) const { return m_compute[index(s, reverse)]; }
+    // The region's compute. Sums are taken lazily: most rebuilt regions are rebuilt again
+    // before anyone scores them.
+    int64_t compute(int32_t s, bool reverse)
+    {
+        const size_t r = index(s, reverse);
+        if (m_pending[r])
+            resolve(r);
+        return m_compute[r];
+    }
+    // Must be called before storage s's compute changes: a pending sum over a region holding s
+    // is taken with the value s had, as simrd's eager sum did.
+    void computeWillChange(int32_t s);
+    // Must be called when storage s is evicted.
+    void evicted(int32_t s) { m_everEvicted[static_cast<size_t>(s)] = 1; }
 
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
@@ -72,22 +92,26 @@ private:
     bool material(int32_t s) const { return (*m_state.material)[static_cast<size_t>(s)] != 0; }
     bool pinned(int32_t s) const { return (*m_state.pinned)[static_cast<size_t>(s)] != 0; }
     int64_t sumCompute(const uint64_t* bits) const;
+    void resolve(size_t r);
 
     void walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier);
-    size_t closure(int32_t s, bool reverse);   // memoised slot of an evicted storage
+    size_t closure(int32_t s, bool reverse);   // slot of an evicted storage's valid closure
+    void invalidateUpstream(int32_t s, bool reverse);
 
     const StorageGraph& m_graph;
     State m_state;
     size_t m_storages;
     size_t m_words;
     std::vector<uint64_t> m_interior, m_frontier;   // 2 regions per storage, m_words each
-    std::vector<int64_t> m_compute;
+    std::vector<int64_t> m_compute;   // while pending: the part not in the interior's sum
+    std::vector<uint8_t> m_pending;   // compute = sum over the interior + m_compute
+    std::vector<uint32_t> m_pendingList;
+    std::vector<uint8_t> m_everEvicted;
 
-    // Per-batch memo of reachable sets (acyclic graphs only): per direction a stamp and a slot
-    // per storage; a slot holds interior then frontier bits.
-    uint32_t m_batch = 0;
-    std::vector<uint32_t> m_stamp[2];
-    std::vector<uint32_t> m_slotOf[2];
+    // Cached closures (acyclic graphs only), per direction: whether valid, and the slot of each
+    // storage's closure (interior then frontier bits) once it has one.
+    std::vector<uint8_t> m_valid[2];
+    std::vector<int32_t> m_slotOf[2];
     std::vector<uint64_t> m_slots;
     size_t m_slotCount = 0;
     struct WalkFrame {

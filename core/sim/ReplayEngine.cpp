@@ -107,11 +107,17 @@ private:
             // A storage's compute is the summed cost of the distinct operators among its
             // tensors; outputs of one operator are consecutive on a storage.
             const int32_t before = m_visible[sidx(s)];
-            if (before == 0 || P.tensors[sidx(sd.tensors[sidx(before - 1)])].op != opIndex)
+            if (op.cost != 0 && (before == 0 || P.tensors[sidx(sd.tensors[sidx(before - 1)])].op != opIndex)) {
+                m_regions.computeWillChange(s);
                 m_compute[sidx(s)] += op.cost;
+            }
             m_visible[sidx(s)] = before + 1;
             m_refExt[sidx(s)] += 1;
         }
+        for (int32_t k = 0; k < op.outputs(); ++k)
+            for (int32_t arg : op.args)
+                if (storageOf(arg) != storageOf(op.firstOutput + k))
+                    m_regions.edgeAdded(storageOf(arg), storageOf(op.firstOutput + k));
         materialize(op.firstOutput, /*remat=*/false);
         for (int32_t k = 0; k < op.outputs(); ++k)
             m_lastAccess[sidx(storageOf(op.firstOutput + k))] = m_clock;
@@ -133,6 +139,7 @@ private:
             return;
         lock(s);
         m_pinned[sidx(s)] = 1;
+        m_regions.stateChanged(s);
     }
 
     void lock(int32_t s)
@@ -234,6 +241,8 @@ private:
             m_defined[sidx(u)] = 1;
             m_material[sidx(storageOf(u))] = 1;
         }
+        for (int32_t s : m_rematStorages)
+            m_regions.stateChanged(s);
         m_memory -= dupBytes;
         for (int32_t s : m_rematStorages)
             m_pool.append(s);
@@ -261,7 +270,6 @@ private:
     // material, then the regions on their frontiers that now border it.
     void rebuildRegions()
     {
-        m_regions.beginBatch();
         std::fill(m_affected.begin(), m_affected.end(), 0);
         std::fill(m_affectedRev.begin(), m_affectedRev.end(), 0);
         for (int32_t s : m_rematStorages) {
@@ -289,6 +297,8 @@ private:
 
         // RuntimeV2Optimized._evict: the neighbours' regions swallow this one. A storage pinned
         // since it entered a frontier has a region nobody reads; skip it.
+        m_regions.evicted(s);
+        m_regions.stateChanged(s);
         m_regions.forEachFrontier(s, true, [&](int32_t ps) {
             if (!m_pinned[sidx(ps)])
                 m_regions.absorb(ps, false, s);

@@ -81,13 +81,16 @@ struct Decoder {
             negative = s[i++] == '-';
         if (i == end)
             return fail(key, "expected an integer, found " + found(v));
+        // Checked before multiplying: a 20-digit string must not wrap around to a small value.
+        constexpr uint64_t kMax = uint64_t(1) << 62;
         uint64_t value = 0;
         for (; i < end; ++i) {
             if (s[i] < '0' || s[i] > '9')
                 return fail(key, "expected an integer, found " + found(v));
-            value = value * 10 + uint64_t(s[i] - '0');
-            if (value > uint64_t(1) << 62)
+            const uint64_t digit = uint64_t(s[i] - '0');
+            if (value > (kMax - digit) / 10)
                 return fail(key, "integer out of range: " + found(v));
+            value = value * 10 + digit;
         }
         out = negative ? -int64_t(value) : int64_t(value);
         return true;

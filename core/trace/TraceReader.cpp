@@ -136,8 +136,21 @@ bool ProgramBuilder::release(int32_t tensor, const LogLine& at, const char* fiel
 {
     if (!useStorage(tensor, at, field, "release of"))
         return false;
+    const size_t storage = static_cast<size_t>(m_program.storageOf(tensor));
     m_tensorRefs[static_cast<size_t>(tensor)] -= 1;
-    m_storageRefs[static_cast<size_t>(m_program.storageOf(tensor))] -= 1;
+    m_storageRefs[storage] -= 1;
+    // A storage's references are the sum of its tensors'. When it loses the last one, simrd's
+    // baseline runtime banishes it and asserts that none of its tensors still holds a
+    // reference, which fails when one tensor on it (a view's base, say) was released more
+    // often than it was referenced while another tensor kept the storage alive.
+    if (m_storageRefs[storage] == 0) {
+        for (int32_t t : m_program.storages[storage].tensors) {
+            if (m_tensorRefs[static_cast<size_t>(t)] < 0)
+                return fail(at.line, field, "release of tensor id " + std::to_string(tensor) + " leaves storage "
+                                + std::to_string(m_program.storages[storage].root) + " without references, but tensor id "
+                                + std::to_string(t) + " on it was released more often than it was referenced (simrd fails here)");
+        }
+    }
     m_program.schedule.push_back(Step{StepKind::Release, tensor});
     return true;
 }
@@ -352,16 +365,18 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
     int64_t lineNo = 0;
     size_t pos = 0;
     while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
+        // Lines end as Python's text files end them: "\n", "\r\n" or a lone "\r".
+        size_t end = text.find_first_of("\r\n", pos);
         if (end == std::string_view::npos)
             end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+        const std::string_view line = text.substr(pos, end - pos);
+        pos = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
         ++lineNo;
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             return TraceError{displayName, lineNo, "", "empty line: every line of a trace is one JSON object"};
+        // The JSON library would skip it; Python's json refuses it.
+        if (line.substr(0, 3) == "\xEF\xBB\xBF")
+            return TraceError{displayName, lineNo, "", "a UTF-8 byte order mark: simrd's JSON decoder refuses it"};
         auto decoded = decodeLogLine(line, lineNo, displayName, limits, error);
         if (!decoded)
             return error;
