@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/Replay.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace holescope::test {
+
+// One file of simrd figures in the goldens' format: line 1 the baseline, then one replay a line.
+struct GoldenFile {
+    std::string trace;
+    nlohmann::json baseline;
+    std::vector<nlohmann::json> runs;
+};
+
+GoldenFile readGoldenFile(const std::string& path);
+
+ReplayOptions optionsFor(const nlohmann::json& run);
+
+// The first difference between our replay and simrd's figures, in words; empty when equal.
+// Compares outcome, ops_done, clock, remat_compute, max_memory, evictions, heuristic_evals (when
+// present) and, entry by entry, evict_log and free_log (when present).
+std::string firstDifference(const nlohmann::json& golden, const ReplayResult& ours);
+
+// The first difference between our baseline and simrd's; empty when equal.
+std::string baselineDifference(const nlohmann::json& golden, const Baseline& ours);
+
+// Our replay in the goldens' format, for the .actual file written on a mismatch.
+nlohmann::json asGoldenLine(const nlohmann::json& golden, const ReplayResult& ours);
+
+} // namespace holescope::test

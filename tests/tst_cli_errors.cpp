@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// holescope-cli as a user meets it: exit status 2 and a message naming the culprit for every
+// bad invocation or input, 0 and the documented JSON otherwise.
+#include <QByteArray>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <utility>
+
+namespace {
+
+struct CliRun {
+    bool finished = false;   // started, and exited normally within the timeout
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(HOLESCOPE_CLI), args);
+    CliRun run;
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
+        return run;
+    run.finished = true;
+    run.exitCode = p.exitCode();
+    run.out = QString::fromUtf8(p.readAllStandardOutput());
+    run.err = QString::fromUtf8(p.readAllStandardError());
+    return run;
+}
+
+QString compact(const QJsonValue& v)
+{
+    return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+}
+
+// x0 (constant) -> x1 -> x2 -> x3, 100 bytes each, costs 10, 20, 30; x1 is released at the end.
+// Replays worked out by hand with the rules of shared/docs/simrd-semantics.md:
+//  - clock: 1 + 10 + 20 + 30 = 61 when all four operators run, no rematerialization.
+//  - baseline (RuntimeV1, no budget): 400 bytes while x3 is computed, before x1 is released.
+//  - budget 300: computing x3 (op_count 4) finds 300 + 100 > 300; x2 is locked as the parent
+//    and x0 is pinned, so the pool holds only storage 1: one eviction [4,1,100]. The later
+//    RELEASE x1 finds storage 1 already evicted, so no eager eviction. Peak 300.
+//  - budget 400: no free loop; RELEASE x1 drops storage 1's last reference while it is
+//    material, so eager eviction evicts it: [4,1,100]. Peak 400.
+//  - budget 200: computing x2 (op_count 3) needs 200 + 100 with x1 locked and x0 pinned: the
+//    pool is empty, out of memory at clock 1 + 10.
+const char* const kChain =
+    R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})"
+    "\n"
+    R"({"INSTRUCTION":"CONSTANT","NAME":"x0"})"
+    "\n"
+    R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"x0"})"
+    "\n"
+    R"({"ARGS":["x0"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["x1"],"TIME":"10"})"
+    "\n"
+    R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"x1"})"
+    "\n"
+    R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"x1"})"
+    "\n"
+    R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["x2"],"TIME":"20"})"
+    "\n"
+    R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"x2"})"
+    "\n"
+    R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"x2"})"
+    "\n"
+    R"({"ARGS":["x2"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["x3"],"TIME":"30"})"
+    "\n"
+    R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"x3"})"
+    "\n"
+    R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"x3"})"
+    "\n"
+    R"({"INSTRUCTION":"RELEASE","NAME":"x1"})"
+    "\n";
+
+// The chain with a TIME that is not a number on line 7.
+const char* const kBad =
+    R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})"
+    "\n"
+    R"({"INSTRUCTION":"CONSTANT","NAME":"x0"})"
+    "\n"
+    R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"x0"})"
+    "\n"
+    R"({"ARGS":["x0"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["x1"],"TIME":"10"})"
+    "\n"
+    R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"x1"})"
+    "\n"
+    R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"x1"})"
+    "\n"
+    R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["x2"],"TIME":"ten"})"
+    "\n";
+
+} // namespace
+
+class CliErrorsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void noCommand();
+    void unknownCommand();
+    void badInput_data();
+    void badInput();
+    void version();
+    void replayHelp();
+    void replayJson_data();
+    void replayJson();
+
+private:
+    // Replaces {chain}, {bad}, {alias} and {dir} in an argument list.
+    QStringList expand(const QStringList& args) const;
+
+    QTemporaryDir m_dir;
+};
+
+void CliErrorsTest::initTestCase()
+{
+    QVERIFY(QFile::exists(QStringLiteral(HOLESCOPE_CLI)));
+    QVERIFY(m_dir.isValid());
+    for (const auto& [name, text] : {std::pair{"chain.log", kChain}, std::pair{"bad.log", kBad}}) {
+        QFile f(m_dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.write(text) > 0);
+    }
+}
+
+QStringList CliErrorsTest::expand(const QStringList& args) const
+{
+    QStringList out;
+    for (QString a : args) {
+        a.replace("{chain}", m_dir.filePath("chain.log"));
+        a.replace("{bad}", m_dir.filePath("bad.log"));
+        a.replace("{alias}", QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/alias.log"));
+        a.replace("{dir}", m_dir.path());
+        out << a;
+    }
+    return out;
+}
+
+void CliErrorsTest::noCommand()
+{
+    const CliRun run = runCli({});
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("usage: holescope-cli COMMAND"), qPrintable(run.err));
+}
+
+void CliErrorsTest::unknownCommand()
+{
+    const CliRun run = runCli({"frobnicate"});
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("unknown command \"frobnicate\""), qPrintable(run.err));
+    QVERIFY2(run.err.contains("usage: holescope-cli COMMAND"), qPrintable(run.err));
+}
+
+void CliErrorsTest::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("messages");   // each must appear in stderr
+
+    QTest::newRow("replay malformed trace") << QStringList{"replay", "{bad}", "--budget", "300"}
+                                            << QStringList{"{bad}:7: field \"TIME\": expected an integer"};
+    QTest::newRow("info malformed trace") << QStringList{"info", "{bad}"} << QStringList{"{bad}:7: field \"TIME\""};
+    QTest::newRow("info missing file") << QStringList{"info", "{dir}/nosuch.log"}
+                                       << QStringList{"{dir}/nosuch.log: no such file"};
+    QTest::newRow("replay a directory") << QStringList{"replay", "{dir}", "--budget", "300"}
+                                        << QStringList{"{dir}: is a directory"};
+    QTest::newRow("replay without a trace") << QStringList{"replay", "--budget", "300"}
+                                            << QStringList{"usage: holescope-cli replay TRACE"};
+    QTest::newRow("replay two traces") << QStringList{"replay", "{chain}", "{chain}", "--budget", "300"}
+                                       << QStringList{"usage: holescope-cli replay TRACE"};
+    QTest::newRow("unknown option") << QStringList{"replay", "{chain}", "--budget", "300", "--frob"}
+                                    << QStringList{"frob"};
+
+    const QString oneOf = QStringLiteral("give exactly one of --budget BYTES or --ratio R");
+    QTest::newRow("neither budget nor ratio") << QStringList{"replay", "{chain}"} << QStringList{oneOf};
+    QTest::newRow("both budget and ratio") << QStringList{"replay", "{chain}", "--budget", "300", "--ratio", "0.5"}
+                                           << QStringList{oneOf};
+    QTest::newRow("budget 12x") << QStringList{"replay", "{chain}", "--budget", "12x"}
+                                << QStringList{"--budget: expected a non-negative number of bytes, found \"12x\""};
+    QTest::newRow("budget -1") << QStringList{"replay", "{chain}", "--budget", "-1"}
+                               << QStringList{"--budget: expected a non-negative number of bytes"};
+    for (const char* ratio : {"abc", "0", "-0.5", "nan", "inf", ""}) {
+        const QString message = QStringLiteral("--ratio: expected a positive number, found \"%1\"").arg(ratio);
+        QTest::addRow("ratio \"%s\"", ratio) << QStringList{"replay", "{chain}", "--ratio", ratio} << QStringList{message};
+    }
+    QTest::newRow("overhead-limit 0.5") << QStringList{"replay", "{chain}", "--budget", "300", "--overhead-limit", "0.5"}
+                                        << QStringList{"--overhead-limit: must be at least 1"};
+    QTest::newRow("overhead-limit abc") << QStringList{"replay", "{chain}", "--budget", "300", "--overhead-limit", "abc"}
+                                        << QStringList{"--overhead-limit: expected a positive number"};
+    QTest::newRow("protect abc") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "abc"}
+                                 << QStringList{"--protect: expected storage ids separated by commas, found \"abc\""};
+    QTest::newRow("protect 1,x") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "1,x"}
+                                 << QStringList{"--protect: expected storage ids separated by commas, found \"x\""};
+    QTest::newRow("protect 99") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "99"}
+                                << QStringList{"--protect: 99 is not a storage id of this trace"};
+    QTest::newRow("protect -1") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "-1"}
+                                << QStringList{"--protect: -1 is not a storage id of this trace"};
+    // In alias.log tensor 2 is a view on storage 1: a tensor id, but not a storage id.
+    QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}
+                                    << QStringList{"--protect: 2 is not a storage id of this trace"};
+}
+
+void CliErrorsTest::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, messages);
+    const CliRun run = runCli(expand(args));
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 2, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(run.exitCode).arg(run.err)));
+    QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
+    QVERIFY2(!run.err.contains("internal error"), qPrintable(run.err));
+    for (const QString& m : expand(messages))
+        QVERIFY2(run.err.contains(m), qPrintable(QStringLiteral("expected \"%1\" in: %2").arg(m, run.err)));
+}
+
+void CliErrorsTest::version()
+{
+    const CliRun run = runCli({"--version"});
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.startsWith("holescope-cli "), qPrintable(run.out));
+}
+
+void CliErrorsTest::replayHelp()
+{
+    const CliRun run = runCli({"replay", "--help"});
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 0);
+    for (const char* option : {"--budget", "--ratio", "--overhead-limit", "--protect", "--json", "--events"})
+        QVERIFY2(run.out.contains(option), qPrintable(run.out));
+}
+
+void CliErrorsTest::replayJson_data()
+{
+    QTest::addColumn<QStringList>("budgetArgs");
+    QTest::addColumn<bool>("events");
+    QTest::addColumn<qint64>("budget");
+    QTest::addColumn<QString>("outcome");
+    QTest::addColumn<qint64>("opsDone");
+    QTest::addColumn<qint64>("clock");
+    QTest::addColumn<qint64>("maxMemory");
+    QTest::addColumn<qint64>("evictions");
+    QTest::addColumn<QString>("evictLog");
+    QTest::addColumn<QString>("freeLog");
+    // See kChain for the reasoning behind each figure.
+    QTest::newRow("300, one eviction") << QStringList{"--budget", "300"} << false << qint64{300} << "complete" << qint64{4}
+                                       << qint64{61} << qint64{300} << qint64{1} << "" << "";
+    QTest::newRow("300, events") << QStringList{"--budget", "300"} << true << qint64{300} << "complete" << qint64{4}
+                                 << qint64{61} << qint64{300} << qint64{1} << "[[4,1,100]]" << "[[4,100]]";
+    // int(400 * 0.75) = 300: the same run.
+    QTest::newRow("ratio 0.75") << QStringList{"--ratio", "0.75"} << true << qint64{300} << "complete" << qint64{4}
+                                << qint64{61} << qint64{300} << qint64{1} << "[[4,1,100]]" << "[[4,100]]";
+    QTest::newRow("400, eager eviction") << QStringList{"--budget", "400"} << true << qint64{400} << "complete" << qint64{4}
+                                         << qint64{61} << qint64{400} << qint64{1} << "[[4,1,100]]" << "[]";
+    QTest::newRow("200, out of memory") << QStringList{"--budget", "200"} << true << qint64{200} << "oom" << qint64{3}
+                                        << qint64{11} << qint64{200} << qint64{0} << "[]" << "[[3,100]]";
+}
+
+void CliErrorsTest::replayJson()
+{
+    QFETCH(QStringList, budgetArgs);
+    QFETCH(bool, events);
+    QFETCH(qint64, budget);
+    QFETCH(QString, outcome);
+    QFETCH(qint64, opsDone);
+    QFETCH(qint64, clock);
+    QFETCH(qint64, maxMemory);
+    QFETCH(qint64, evictions);
+    QFETCH(QString, evictLog);
+    QFETCH(QString, freeLog);
+
+    QStringList args = expand({"replay", "{chain}", "--json"}) + budgetArgs;
+    if (events)
+        args << "--events";
+    const CliRun run = runCli(args);
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &parseError);
+    QVERIFY2(doc.isObject(), qPrintable(parseError.errorString() + ": " + run.out));
+    const QJsonObject j = doc.object();
+
+    for (const char* key : {"trace", "budget", "baseline_memory", "outcome", "ops_done", "clock", "remat_compute",
+                            "max_memory", "evictions"})
+        QVERIFY2(j.contains(key), key);
+    QCOMPARE(j.value("trace").toString(), QStringLiteral("chain.log"));   // the file name, as goldens name traces
+    QCOMPARE(j.value("budget").toInteger(), budget);
+    QCOMPARE(j.value("baseline_memory").toInteger(), qint64{400});
+    QCOMPARE(j.value("outcome").toString(), outcome);
+    QCOMPARE(j.value("ops_done").toInteger(), opsDone);
+    QCOMPARE(j.value("clock").toInteger(), clock);
+    QCOMPARE(j.value("remat_compute").toInteger(), qint64{0});
+    QCOMPARE(j.value("max_memory").toInteger(), maxMemory);
+    QCOMPARE(j.value("evictions").toInteger(), evictions);
+    QCOMPARE(j.contains("evict_log"), events);
+    QCOMPARE(j.contains("free_log"), events);
+    if (events) {
+        QVERIFY(j.value("evict_log").isArray());
+        QVERIFY(j.value("free_log").isArray());
+        QCOMPARE(compact(j.value("evict_log")), evictLog);
+        QCOMPARE(compact(j.value("free_log")), freeLog);
+    }
+}
+
+QTEST_GUILESS_MAIN(CliErrorsTest)
+#include "tst_cli_errors.moc"

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Parity with simrd: every replay in ../shared/golden (and the InceptionV4 figures we measured
+// with simrd ourselves) must come out identical, eviction by eviction.
+#include "support/GoldenRuns.h"
+#include "trace/TraceReader.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTest>
+
+#include <fstream>
+
+using namespace holescope;
+
+class GoldenParity : public QObject {
+    Q_OBJECT
+
+private:
+    QString m_shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
+
+    PreparedTrace load(const std::string& traceFile)
+    {
+        const std::string path = (m_shared + "/traces/dtr/").toStdString() + traceFile;
+        TraceLoad load = readTraceFile(path);
+        if (auto* e = std::get_if<TraceError>(&load))
+            throw std::runtime_error(e->toString());
+        return prepareTrace(std::move(std::get<Program>(load)));
+    }
+
+    // Replays every run of a golden file; on a mismatch writes our figures next to the test
+    // (NAME.actual.jsonl in the build folder) and fails with the first difference.
+    void checkFile(const QString& goldenPath)
+    {
+        const test::GoldenFile g = test::readGoldenFile(goldenPath.toStdString());
+        const PreparedTrace t = load(g.trace);
+        const std::string baseline = test::baselineDifference(g.baseline, t.baseline);
+        QVERIFY2(baseline.empty(), ("baseline of " + g.trace + ": " + baseline).c_str());
+        std::string firstFailure;
+        std::ofstream actual;
+        for (const nlohmann::json& run : g.runs) {
+            const ReplayResult r = replay(t, test::optionsFor(run));
+            const std::string diff = test::firstDifference(run, r);
+            if (diff.empty())
+                continue;
+            if (firstFailure.empty()) {
+                const std::string out = QFileInfo(goldenPath).completeBaseName().toStdString() + ".actual.jsonl";
+                actual.open(out);
+                firstFailure = g.trace + " at budget " + std::to_string(run.at("budget").get<int64_t>()) + " (ratio "
+                               + run.value("ratio", nlohmann::json()).dump() + "): " + diff + "; our figures in "
+                               + QDir::current().absoluteFilePath(QString::fromStdString(out)).toStdString();
+            }
+            actual << test::asGoldenLine(run, r).dump() << '\n';
+        }
+        QVERIFY2(firstFailure.empty(), firstFailure.c_str());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QDir(m_shared + "/golden").exists() || !QDir(m_shared + "/traces/dtr").exists())
+            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared
+                             + " (the DTR traces and simrd's goldens); parity with simrd was NOT checked"));
+    }
+
+    void goldenFile_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QStringList files = QDir(m_shared + "/golden").entryList({"*.jsonl"}, QDir::Files, QDir::Name);
+        QVERIFY2(files.size() == 8, "expected the goldens of the eight DTR traces");
+        for (const QString& f : files)
+            QTest::newRow(qPrintable(f)) << (m_shared + "/golden/" + f);
+    }
+
+    void goldenFile()
+    {
+        QFETCH(QString, path);
+        checkFile(path);
+    }
+
+    // Figures the goldens lack, measured with unmodified simrd for this project.
+    void inceptionPairMeasuredWithSimrd() { checkFile(QStringLiteral(HOLESCOPE_TEST_DATA "/simrd/inceptionv4-pair.jsonl")); }
+
+    // The worked case of the feasibility hole (figures from the issue, re-measured with simrd).
+    void inceptionHole()
+    {
+        const PreparedTrace t = load("inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log");
+        ReplayOptions o;
+        o.overheadLimit = 2.0;
+        o.budget = budgetForRatio(t.baseline, 0.2343);
+        QCOMPARE(o.budget, int64_t{2634785266});
+        ReplayResult r = replay(t, o);
+        QCOMPARE(outcomeName(r.outcome), "complete");
+
+        o.budget = budgetForRatio(t.baseline, 0.235);
+        r = replay(t, o);
+        QCOMPARE(outcomeName(r.outcome), "overhead_exceeded");
+        QCOMPARE(r.opsDone, int64_t{2270});
+
+        o.overheadLimit.reset();
+        r = replay(t, o);
+        QCOMPARE(outcomeName(r.outcome), "oom");
+        QCOMPARE(r.opsDone, int64_t{2270});
+
+        o.protect = {3131};
+        r = replay(t, o);
+        QCOMPARE(outcomeName(r.outcome), "complete");
+    }
+};
+
+QTEST_GUILESS_MAIN(GoldenParity)
+#include "tst_golden_parity.moc"
