@@ -48,12 +48,23 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     printLine("evictions        " + groupDigits(r.evictions));
     printLine("deepest cascade  " + groupDigits(r.maxDepth));
     if (events) {
-        printLine("evictions (op, storage, bytes):");
-        for (const EvictEntry& e : r.evictLog)
-            printLine("  " + std::to_string(e.op) + "  " + std::to_string(e.storage) + "  " + groupDigits(e.bytes));
-        printLine("free-loop entries (op, bytes short):");
-        for (const FreeEntry& f : r.freeLog)
-            printLine("  " + std::to_string(f.op) + "  " + groupDigits(f.bytesShort));
+        char row[96];
+        printLine("");
+        printLine("evictions, in order:");
+        std::snprintf(row, sizeof row, "  %10s %10s %16s", "operator", "storage", "bytes");
+        printLine(row);
+        for (const EvictEntry& e : r.evictLog) {
+            std::snprintf(row, sizeof row, "  %10lld %10d %16s", static_cast<long long>(e.op), e.storage, groupDigits(e.bytes).c_str());
+            printLine(row);
+        }
+        printLine("");
+        printLine("entries into the free loop (memory in use + request - budget):");
+        std::snprintf(row, sizeof row, "  %10s %16s", "operator", "bytes short");
+        printLine(row);
+        for (const FreeEntry& f : r.freeLog) {
+            std::snprintf(row, sizeof row, "  %10lld %16s", static_cast<long long>(f.op), groupDigits(f.bytesShort).c_str());
+            printLine(row);
+        }
     }
 }
 
