@@ -29,7 +29,7 @@ private:
 
     // Replays every run of a golden file; on a mismatch writes our figures next to the test
     // (NAME.actual.jsonl in the build folder) and fails with the first difference.
-    void checkFile(const QString& goldenPath)
+    void checkFile(const QString& goldenPath, RegionStore regions = RegionStore::Automatic)
     {
         const test::GoldenFile g = test::readGoldenFile(goldenPath.toStdString());
         const PreparedTrace t = load(g.trace);
@@ -38,7 +38,9 @@ private:
         std::string firstFailure;
         std::ofstream actual;
         for (const nlohmann::json& run : g.runs) {
-            const ReplayResult r = replay(t, test::optionsFor(run));
+            ReplayOptions options = test::optionsFor(run);
+            options.regions = regions;
+            const ReplayResult r = replay(t, options);
             const std::string diff = test::firstDifference(run, r);
             if (diff.empty())
                 continue;
@@ -75,6 +77,14 @@ private slots:
     {
         QFETCH(QString, path);
         checkFile(path);
+    }
+
+    // The sparse region store, which very large traces use, must decide exactly as the dense one.
+    void goldenFileSparseRegions_data() { goldenFile_data(); }
+    void goldenFileSparseRegions()
+    {
+        QFETCH(QString, path);
+        checkFile(path, RegionStore::Sparse);
     }
 
     // Figures the goldens lack, measured with unmodified simrd for this project.

@@ -86,6 +86,7 @@ int runBench(const QStringList& args)
         {"shared", "The shared folder with traces/dtr and golden (default: the one found at build time).", "dir", HOLESCOPE_SHARED_DIR},
         {"min-time", "Repeat each replay until this much time was spent (seconds), at least 3 times.", "s", "0.05"},
         {"no-golden", "Only the InceptionV4 pair, not every golden run."},
+        {"only", "Only the replays of traces whose file name contains this text.", "text"},
     });
     if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
         return kExitOk;
@@ -113,6 +114,12 @@ int runBench(const QStringList& args)
         cases.insert(cases.end(), golden.begin(), golden.end());
     }
 
+    if (parser.isSet("only")) {
+        const std::string only = parser.value("only").toStdString();
+        std::erase_if(cases, [&](const BenchCase& c) { return c.traceFile.find(only) == std::string::npos; });
+        if (cases.empty())
+            throw UsageError{QStringLiteral("--only: no replay of a trace named like \"%1\"").arg(parser.value("only"))};
+    }
     std::map<std::string, LoadedTrace> traces;
     std::printf("%-16s %-8s %-6s %-18s %12s %10s %10s\n", "trace", "ratio", "limit", "outcome", "ours_ms", "simrd_s", "speedup");
     double minSpeedup = 1e300, logSum = 0;

@@ -15,6 +15,13 @@ enum class Outcome : uint8_t { Complete, Oom, OverheadExceeded, Unresolved };
 
 const char* outcomeName(Outcome outcome);   // complete | oom | overhead_exceeded | unresolved
 
+// How the replay keeps simrd's evicted-neighbourhood regions. Both give identical results;
+// Dense is fast but takes memory quadratic in the number of storages.
+enum class RegionStore : uint8_t { Automatic, Dense, Sparse };
+
+// Automatic picks Dense while its sets fit in this many bytes.
+inline constexpr size_t kDenseRegionBytes = size_t{512} << 20;
+
 struct ReplayOptions {
     int64_t budget = 0;
     // simrd's overhead limit: the run stops once rematerialization compute exceeds
@@ -26,6 +33,7 @@ struct ReplayOptions {
     int64_t maxSteps = 0;          // operator computations (model and rebuilds); 0: no cap
     double maxSeconds = 0;         // wall time; 0: no cap
     const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
+    RegionStore regions = RegionStore::Automatic;
 };
 
 struct EvictEntry {

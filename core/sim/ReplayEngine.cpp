@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/EvictionPool.h"
-#include "sim/RegionIndex.h"
+#include "sim/DenseRegions.h"
+#include "sim/SparseRegions.h"
 #include "sim/StorageGraph.h"
 #include "sim/Replay.h"
 
@@ -40,6 +41,7 @@ struct Stop {
     std::string reason;
 };
 
+template <typename Regions>
 class ReplayEngine {
 public:
     ReplayEngine(const Program& program, const StorageGraph& graph, const Baseline& baseline, const ReplayOptions& options)
@@ -55,9 +57,7 @@ public:
         , m_lastAccess(program.storages.size(), kNeverAccessed)
         , m_compute(program.storages.size(), 0)
         , m_visible(program.storages.size(), 0)
-        , m_regions(graph, program.storages.size(), RegionIndex::State{&m_material, &m_pinned, &m_compute, &m_opCount})
-        , m_affected(m_regions.words(), 0)
-        , m_affectedRev(m_regions.words(), 0)
+        , m_regions(graph, program.storages.size(), RegionState{&m_material, &m_pinned, &m_compute, &m_opCount})
     {
         m_result.budget = options.budget;
         if (options.overheadLimit)
@@ -270,17 +270,27 @@ private:
     // material, then the regions on their frontiers that now border it.
     void rebuildRegions()
     {
-        std::fill(m_affected.begin(), m_affected.end(), 0);
-        std::fill(m_affectedRev.begin(), m_affectedRev.end(), 0);
+        m_affected.clear();
+        m_affectedRev.clear();
         for (int32_t s : m_rematStorages) {
             m_regions.rebuild(s, false);
             m_regions.rebuild(s, true);
-            m_regions.collectFrontier(s, true, m_affected);
-            m_regions.collectFrontier(s, false, m_affectedRev);
+            m_regions.appendFrontier(s, true, m_affected);
+            m_regions.appendFrontier(s, false, m_affectedRev);
         }
         // Frontiers hold no pinned storage, so every region named here is one that is read.
-        m_regions.forEachBit(m_affected.data(), [&](int32_t s) { m_regions.rebuild(s, false); });
-        m_regions.forEachBit(m_affectedRev.data(), [&](int32_t s) { m_regions.rebuild(s, true); });
+        sortUnique(m_affected);
+        sortUnique(m_affectedRev);
+        for (int32_t s : m_affected)
+            m_regions.rebuild(s, false);
+        for (int32_t s : m_affectedRev)
+            m_regions.rebuild(s, true);
+    }
+
+    static void sortUnique(std::vector<int32_t>& v)
+    {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
     }
 
     void evict(int32_t s)
@@ -365,8 +375,8 @@ private:
     std::vector<int64_t> m_lastAccess;
     std::vector<int64_t> m_compute;
     std::vector<int32_t> m_visible;      // tensors created so far on the storage
-    RegionIndex m_regions;
-    std::vector<uint64_t> m_affected, m_affectedRev;   // bitsets over storages
+    Regions m_regions;
+    std::vector<int32_t> m_affected, m_affectedRev;
     std::vector<int32_t> m_rematStorages;
     std::vector<Frame> m_frames;
     std::vector<int32_t> m_undefined;
@@ -376,8 +386,12 @@ private:
 
 ReplayResult replay(const PreparedTrace& trace, const ReplayOptions& options)
 {
-    ReplayEngine engine(trace.program, trace.graph, trace.baseline, options);
-    return engine.run();
+    bool dense = options.regions == RegionStore::Dense;
+    if (options.regions == RegionStore::Automatic)
+        dense = DenseRegions::bytesFor(trace.program.storages.size()) <= kDenseRegionBytes;
+    if (dense)
+        return ReplayEngine<DenseRegions>(trace.program, trace.graph, trace.baseline, options).run();
+    return ReplayEngine<SparseRegions>(trace.program, trace.graph, trace.baseline, options).run();
 }
 
 } // namespace holescope

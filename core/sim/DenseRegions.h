@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sim/RegionState.h"
 #include "sim/StorageGraph.h"
 
 #include <cstdint>
@@ -8,7 +9,7 @@
 
 namespace holescope {
 
-// The evicted neighbourhoods ("regions") of simrd's optimized runtime, for every storage and
+// The evicted neighbourhoods ("regions") of simrd's optimized runtime, kept as bitsets, for every storage and
 // both directions (forward along children, reverse along parents): the interior (evicted
 // storages reachable through evicted storages), the frontier (material storages at its edge)
 // and the summed compute of the interior.
@@ -29,17 +30,15 @@ namespace holescope {
 // rebuilt, pinned) or gains an edge. Such a change invalidates the closures of the evicted
 // storages upstream of it, and only those. A valid closure's evicted successors are valid too,
 // so an invalidation walk stops at the first closure already invalid.
-class RegionIndex {
+class DenseRegions {
 public:
-    // The engine's state the walks read; owned by the engine, must outlive this index.
-    struct State {
-        const std::vector<uint8_t>* material;
-        const std::vector<uint8_t>* pinned;
-        const std::vector<int64_t>* compute;
-        const int64_t* createdOps;
-    };
+    using State = RegionState;
 
-    RegionIndex(const StorageGraph& graph, size_t storages, State state);
+    DenseRegions(const StorageGraph& graph, size_t storages, State state);
+
+    // Bytes the dense sets take for this many storages; above a limit the replay uses
+    // SparseRegions instead.
+    static size_t bytesFor(size_t storages) { return storages * ((storages + 63) / 64) * 8 * 2 * 2 * 2; }
 
     // Storage s was evicted, became material, or was pinned.
     void stateChanged(int32_t s);
@@ -71,10 +70,12 @@ public:
         forEachBit(frontierBits(index(s, reverse)), f);
     }
 
-    // Adds the frontier bits of a region to `acc` (W words).
-    void collectFrontier(int32_t s, bool reverse, std::vector<uint64_t>& acc) const;
-    size_t words() const { return m_words; }
+    void appendFrontier(int32_t s, bool reverse, std::vector<int32_t>& out) const
+    {
+        forEachFrontier(s, reverse, [&](int32_t f) { out.push_back(f); });
+    }
 
+private:
     template <typename F>
     void forEachBit(const uint64_t* bits, F&& f) const
     {
@@ -83,7 +84,6 @@ public:
                 f(static_cast<int32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(b))));
     }
 
-private:
     static size_t index(int32_t s, bool reverse) { return static_cast<size_t>(s) * 2 + (reverse ? 1 : 0); }
     uint64_t* interiorBits(size_t r) { return &m_interior[r * m_words]; }
     uint64_t* frontierBits(size_t r) { return &m_frontier[r * m_words]; }

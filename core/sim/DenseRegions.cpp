@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sim/RegionIndex.h"
+#include "sim/DenseRegions.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace holescope {
 
-RegionIndex::RegionIndex(const StorageGraph& graph, size_t storages, State state)
+DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State state)
     : m_graph(graph)
     , m_state(state)
     , m_storages(storages)
@@ -25,7 +25,7 @@ RegionIndex::RegionIndex(const StorageGraph& graph, size_t storages, State state
     }
 }
 
-void RegionIndex::stateChanged(int32_t s)
+void DenseRegions::stateChanged(int32_t s)
 {
     if (!m_graph.acyclic)
         return;
@@ -33,7 +33,7 @@ void RegionIndex::stateChanged(int32_t s)
     invalidateUpstream(s, true);
 }
 
-void RegionIndex::edgeAdded(int32_t x, int32_t y)
+void DenseRegions::edgeAdded(int32_t x, int32_t y)
 {
     if (!m_graph.acyclic)
         return;
@@ -47,7 +47,7 @@ void RegionIndex::edgeAdded(int32_t x, int32_t y)
 // Invalidates s's closure and those of the evicted storages that reach s through evicted
 // storages (walking the edges backwards). Always walks from s itself: a material s has no
 // closure of its own but may sit in its predecessors' frontiers.
-void RegionIndex::invalidateUpstream(int32_t s, bool reverse)
+void DenseRegions::invalidateUpstream(int32_t s, bool reverse)
 {
     const int d = reverse ? 1 : 0;
     const StorageGraph::Edges& back = edges(!reverse);
@@ -69,7 +69,7 @@ void RegionIndex::invalidateUpstream(int32_t s, bool reverse)
     }
 }
 
-int64_t RegionIndex::sumCompute(const uint64_t* bits) const
+int64_t DenseRegions::sumCompute(const uint64_t* bits) const
 {
     const std::vector<int64_t>& compute = *m_state.compute;
     int64_t sum = 0;
@@ -77,7 +77,7 @@ int64_t RegionIndex::sumCompute(const uint64_t* bits) const
     return sum;
 }
 
-void RegionIndex::rebuild(int32_t base, bool reverse)
+void DenseRegions::rebuild(int32_t base, bool reverse)
 {
     const size_t r = index(base, reverse);
     uint64_t* interior = interiorBits(r);
@@ -117,13 +117,13 @@ void RegionIndex::rebuild(int32_t base, bool reverse)
     }
 }
 
-void RegionIndex::resolve(size_t r)
+void DenseRegions::resolve(size_t r)
 {
     m_compute[r] += sumCompute(&m_interior[r * m_words]);
     m_pending[r] = 0;
 }
 
-void RegionIndex::computeWillChange(int32_t s)
+void DenseRegions::computeWillChange(int32_t s)
 {
     // Interiors only ever receive storages that were evicted at that moment.
     if (!m_everEvicted[static_cast<size_t>(s)])
@@ -143,7 +143,7 @@ void RegionIndex::computeWillChange(int32_t s)
 }
 
 // simrd's Region.rebuild as written: a depth-first walk from the base through evicted storages.
-void RegionIndex::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier)
+void DenseRegions::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier)
 {
     const StorageGraph::Edges& g = edges(reverse);
     const int64_t created = *m_state.createdOps;
@@ -169,7 +169,7 @@ void RegionIndex::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t*
 
 // The storages reachable from evicted storage s through evicted storages (s included), and
 // the unpinned material storages bordering them; recomputed only where invalid.
-size_t RegionIndex::closure(int32_t s, bool reverse)
+size_t DenseRegions::closure(int32_t s, bool reverse)
 {
     const int d = reverse ? 1 : 0;
     std::vector<uint8_t>& valid = m_valid[d];
@@ -221,7 +221,7 @@ size_t RegionIndex::closure(int32_t s, bool reverse)
     return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
 }
 
-void RegionIndex::absorb(int32_t into, bool reverse, int32_t evicted)
+void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
 {
     const size_t r = index(into, reverse);
     const size_t src = index(evicted, reverse);
@@ -258,7 +258,7 @@ void RegionIndex::absorb(int32_t into, bool reverse, int32_t evicted)
     m_compute[r] += added;
 }
 
-void RegionIndex::clear(int32_t s)
+void DenseRegions::clear(int32_t s)
 {
     for (bool reverse : {false, true}) {
         const size_t r = index(s, reverse);
@@ -269,11 +269,5 @@ void RegionIndex::clear(int32_t s)
     }
 }
 
-void RegionIndex::collectFrontier(int32_t s, bool reverse, std::vector<uint64_t>& acc) const
-{
-    const uint64_t* f = frontierBits(index(s, reverse));
-    for (size_t w = 0; w < m_words; ++w)
-        acc[w] |= f[w];
-}
 
 } // namespace holescope
