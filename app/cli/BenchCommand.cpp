@@ -3,6 +3,8 @@
 // figures go to the terminal, the targets are read by people.
 #include "CliSupport.h"
 
+#include "record/ReplayRecorder.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QDir>
@@ -31,14 +33,14 @@ struct BenchCase {
 };
 
 // Times replays of one case; the minimum of several runs, since only noise makes a run slower.
-double timeReplay(const PreparedTrace& trace, const ReplayOptions& options, double minTotal, Outcome& outcome)
+template <typename Run>
+double timeRuns(double minTotal, Run&& run)
 {
     double best = 1e300, total = 0;
-    for (int run = 0; run < 50 && (run < 3 || total < minTotal); ++run) {
+    for (int i = 0; i < 50 && (i < 3 || total < minTotal); ++i) {
         const auto start = std::chrono::steady_clock::now();
-        const ReplayResult r = replay(trace, options);
+        run();
         const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-        outcome = r.outcome;
         best = std::min(best, spent.count());
         total += spent.count();
     }
@@ -120,6 +122,11 @@ int runBench(const QStringList& args)
         if (cases.empty())
             throw UsageError{QStringLiteral("--only: no replay of a trace named like \"%1\"").arg(parser.value("only"))};
     }
+    struct Recorded {
+        std::string label;
+        double off, on;
+    };
+    std::vector<Recorded> recorded;
     std::map<std::string, LoadedTrace> traces;
     std::printf("%-16s %-8s %-6s %-18s %12s %10s %10s\n", "trace", "ratio", "limit", "outcome", "ours_ms", "simrd_s", "speedup");
     double minSpeedup = 1e300, logSum = 0;
@@ -132,7 +139,11 @@ int runBench(const QStringList& args)
         if (c.ratio)
             c.options.budget = budgetForRatio(t.baseline, *c.ratio);
         Outcome outcome{};
-        const double seconds = timeReplay(t, c.options, minTime, outcome);
+        const double seconds = timeRuns(minTime, [&] { outcome = replay(t, c.options).outcome; });
+        if (c.ratio) {
+            const double recording = timeRuns(minTime, [&] { (void)recordReplay(t, c.options); });
+            recorded.push_back({c.label, seconds, recording});
+        }
         const double speedup = c.simrdSeconds / seconds;
         minSpeedup = std::min(minSpeedup, speedup);
         logSum += std::log(speedup);
@@ -142,6 +153,10 @@ int runBench(const QStringList& args)
         std::printf("%-16.16s %-8s %-6s %-18s %12.3f %10.3f %9.0fx\n", c.traceFile.c_str(), c.label.c_str(), limit,
                     outcomeName(outcome), seconds * 1000, c.simrdSeconds, speedup);
     }
+    std::printf("\nrecording (InceptionV4): replay without a recorder vs with one\n");
+    for (const Recorded& r : recorded)
+        std::printf("  ratio %-8s off %9.3f ms   on %9.3f ms   (+%.0f%%)\n", r.label.c_str(), r.off * 1000, r.on * 1000,
+                    (r.on / r.off - 1) * 100);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("\n%zu replays; speedup over simrd: minimum %.0fx, geometric mean %.0fx; %d below the 1000x target\n", cases.size(),

@@ -46,6 +46,7 @@ void printLine(const std::string& text);
 
 int runInfo(const QStringList& args);
 int runReplay(const QStringList& args);
+int runRecord(const QStringList& args);
 int runBench(const QStringList& args);
 
 } // namespace holescope::cli

@@ -17,6 +17,7 @@ const char* kUsage =
     "commands:\n"
     "  info TRACE      baseline figures and trace statistics\n"
     "  replay TRACE    replay a trace under a memory budget (DTR, simrd's rules)\n"
+    "  record TRACE    replay and record every event and the state after each operator\n"
     "  bench           time replays against simrd's recorded times\n"
     "\n"
     "holescope-cli COMMAND --help shows a command's options.\n";
@@ -43,6 +44,8 @@ int main(int argc, char** argv)
             return runInfo(args);
         if (command == "replay")
             return runReplay(args);
+        if (command == "record")
+            return runRecord(args);
         if (command == "bench")
             return runBench(args);
         throw UsageError{QStringLiteral("unknown command \"%1\"\n\n%2").arg(command, kUsage)};

@@ -15,6 +15,14 @@ enum class Outcome : uint8_t { Complete, Oom, OverheadExceeded, Unresolved };
 
 const char* outcomeName(Outcome outcome);   // complete | oom | overhead_exceeded | unresolved
 
+// Why a storage was evicted: to make room, or at once when its last reference went away.
+enum class EvictReason : uint8_t { Pressure, Eager };
+
+// When something happened during a replay: operators done, clock, memory in use.
+struct ReplayMoment {
+    int64_t op, clock, memory;
+};
+
 // How the replay keeps simrd's evicted-neighbourhood regions. Both give identical results;
 // Dense is fast but takes memory quadratic in the number of storages.
 enum class RegionStore : uint8_t { Automatic, Dense, Sparse };

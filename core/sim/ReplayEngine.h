@@ -1,39 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sim/EvictionPool.h"
+#pragma once
+
+// The replay engine, a template over how regions are kept and over what records the run;
+// instantiated by replay() (no recorder) and recordReplay() (record/ReplayRecorder).
+
 #include "sim/DenseRegions.h"
+#include "sim/EvictionPool.h"
+#include "sim/Replay.h"
 #include "sim/SparseRegions.h"
 #include "sim/StorageGraph.h"
-#include "sim/Replay.h"
 
 #include "policy/DtrScore.h"
 
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <span>
+#include <string>
+#include <type_traits>
 
-namespace holescope {
-
-const char* outcomeName(Outcome outcome)
-{
-    switch (outcome) {
-    case Outcome::Complete: return "complete";
-    case Outcome::Oom: return "oom";
-    case Outcome::OverheadExceeded: return "overhead_exceeded";
-    case Outcome::Unresolved: return "unresolved";
-    }
-    return "?";
-}
-
-std::vector<int32_t> unknownStorages(const Program& program, const std::vector<int32_t>& protect)
-{
-    std::vector<int32_t> unknown;
-    for (int32_t id : protect)
-        if (id < 0 || static_cast<size_t>(id) >= program.storageOfRoot.size() || program.storageOfRoot[static_cast<size_t>(id)] < 0)
-            unknown.push_back(id);
-    return unknown;
-}
-
-namespace {
+namespace holescope::detail {
 
 // Ends a replay from anywhere inside it; caught once in run().
 struct Stop {
@@ -41,12 +27,32 @@ struct Stop {
     std::string reason;
 };
 
-template <typename Regions>
+// The recorder interface (see ReplayRecorder); a replay without a recorder uses this one, whose
+// calls compile to nothing.
+struct NullRecorder {
+    using At = ReplayMoment;
+    void modelOpStarted() {}
+    void computed(At, int32_t, bool, std::span<const int32_t>, std::span<const int32_t>) {}
+    void needed(int32_t, int64_t) {}
+    void freeEntered(At, int64_t, int64_t) {}
+    void budgetChecked(int64_t) {}
+    void evicted(At, int32_t, EvictReason, double, double, int64_t) {}
+    void pinned(At, int32_t) {}
+    void released(At, int32_t, int32_t) {}
+    void sampled(At, int32_t, int64_t, int64_t, int64_t, int64_t) {}
+    void ended(At, Outcome, int64_t, int64_t, const std::vector<int64_t>&) {}
+};
+
+template <typename Regions, typename Recorder>
 class ReplayEngine {
+    static constexpr bool kRecording = !std::is_same_v<Recorder, NullRecorder>;
+
 public:
-    ReplayEngine(const Program& program, const StorageGraph& graph, const Baseline& baseline, const ReplayOptions& options)
+    ReplayEngine(const Program& program, const StorageGraph& graph, const Baseline& baseline, const ReplayOptions& options,
+                 Recorder& recorder)
         : P(program)
         , m_options(options)
+        , m_rec(recorder)
         , m_pool(program.storages.size())
         , m_defined(program.tensors.size(), 0)
         , m_material(program.storages.size(), 0)
@@ -85,6 +91,8 @@ public:
             m_result.outcome = stop.outcome;
             m_result.reason = stop.reason;
         }
+        m_rec.ended(at(), m_result.outcome, m_result.outcome == Outcome::Oom ? m_lastShort : 0,
+                    m_result.outcome == Outcome::Oom ? 0 : m_pool.size(), m_compute);
         m_result.opsDone = m_opCount;
         m_result.clock = m_clock;
         m_result.maxMemory = m_maxMemory;
@@ -93,6 +101,7 @@ public:
 
 private:
     static size_t sidx(int32_t i) { return static_cast<size_t>(i); }
+    ReplayMoment at() const { return {m_opCount, m_clock, m_memory}; }
     const OpDef& opOf(int32_t t) const { return P.opOf(t); }
     int32_t storageOf(int32_t t) const { return P.tensors[sidx(t)].storage; }
 
@@ -100,6 +109,7 @@ private:
     {
         const OpDef& op = P.ops[sidx(opIndex)];
         ++m_opCount;
+        m_rec.modelOpStarted();
         for (int32_t k = 0; k < op.outputs(); ++k) {
             const int32_t t = op.firstOutput + k;
             const int32_t s = storageOf(t);
@@ -121,13 +131,16 @@ private:
         materialize(op.firstOutput, /*remat=*/false);
         for (int32_t k = 0; k < op.outputs(); ++k)
             m_lastAccess[sidx(storageOf(op.firstOutput + k))] = m_clock;
+        if constexpr (kRecording)
+            m_rec.sampled(at(), opIndex, m_lockedBytes, m_poolBytes, m_result.rematCompute, m_result.evictions);
     }
 
     void release(int32_t t)
     {
         const int32_t s = storageOf(t);
+        m_rec.released(at(), t, s);
         if (--m_refExt[sidx(s)] == 0 && m_material[sidx(s)] && !m_pinned[sidx(s)])
-            evict(s);   // eager eviction
+            evict(s, EvictReason::Eager);
     }
 
     void pin(int32_t t)
@@ -140,18 +153,42 @@ private:
         lock(s);
         m_pinned[sidx(s)] = 1;
         m_regions.stateChanged(s);
+        m_rec.pinned(at(), s);
     }
 
     void lock(int32_t s)
     {
-        if (m_refInt[sidx(s)]++ == 0)
-            m_pool.remove(s);
+        if (m_refInt[sidx(s)]++ == 0) {
+            poolRemove(s);
+            if constexpr (kRecording)
+                m_lockedBytes += P.storages[sidx(s)].size;
+        }
     }
 
     void unlock(int32_t s)
     {
-        if (--m_refInt[sidx(s)] == 0)
-            m_pool.append(s);
+        if (--m_refInt[sidx(s)] == 0) {
+            poolAppend(s);
+            if constexpr (kRecording)
+                m_lockedBytes -= P.storages[sidx(s)].size;
+        }
+    }
+
+    // The pool's bytes are kept only for the recorder's samples.
+    void poolAppend(int32_t s)
+    {
+        if constexpr (kRecording)
+            if (!m_pool.contains(s))
+                m_poolBytes += P.storages[sidx(s)].size;
+        m_pool.append(s);
+    }
+
+    void poolRemove(int32_t s)
+    {
+        if constexpr (kRecording)
+            if (m_pool.contains(s))
+                m_poolBytes -= P.storages[sidx(s)].size;
+        m_pool.remove(s);
     }
 
     // One pending materialization: the tensor, and its parents that were undefined when it
@@ -186,6 +223,7 @@ private:
             }
             const Frame done = f;
             const OpDef& op = opOf(done.tensor);
+            m_rec.budgetChecked(m_memory + op.totalSize);
             if (m_memory + op.totalSize > m_options.budget)
                 freeMemory(op.totalSize);
             computeTensor(done.tensor, done.remat);
@@ -201,6 +239,9 @@ private:
     void pushFrame(int32_t t, bool remat)
     {
         const OpDef& op = opOf(t);
+        if constexpr (kRecording)
+            if (remat && !m_material[sidx(storageOf(t))])
+                m_rec.needed(storageOf(t), m_opCount);
         for (int32_t p : op.args)
             m_lastAccess[sidx(storageOf(p))] = m_clock;
         const auto first = static_cast<uint32_t>(m_undefined.size());
@@ -245,8 +286,14 @@ private:
             m_regions.stateChanged(s);
         m_memory -= dupBytes;
         for (int32_t s : m_rematStorages)
-            m_pool.append(s);
+            poolAppend(s);
         rebuildRegions();
+        if constexpr (kRecording) {
+            m_needers.clear();
+            for (size_t i = 0; i + 1 < m_frames.size(); ++i)
+                m_needers.push_back(m_frames[i].tensor);
+            m_rec.computed(at(), t, remat, m_needers, m_rematStorages);
+        }
         countStep();
     }
 
@@ -293,12 +340,13 @@ private:
         v.erase(std::unique(v.begin(), v.end()), v.end());
     }
 
-    void evict(int32_t s)
+    void evict(int32_t s, EvictReason reason, double score = kNan, double runnerUp = kNan, int64_t scanned = 0)
     {
         const StorageDef& sd = P.storages[sidx(s)];
         m_material[sidx(s)] = 0;
         m_memory -= sd.size;
-        m_pool.remove(s);
+        poolRemove(s);
+        m_rec.evicted(at(), s, reason, score, runnerUp, scanned);
         for (int32_t i = 0; i < m_visible[sidx(s)]; ++i)
             m_defined[sidx(sd.tensors[sidx(i)])] = 0;
         ++m_result.evictions;
@@ -324,38 +372,68 @@ private:
     {
         if (m_options.logEvents)
             m_result.freeLog.push_back(FreeEntry{m_opCount, m_memory + request - m_options.budget});
-        while (m_memory + request > m_options.budget) {
-            const int32_t victim = chooseVictim();
-            if (victim < 0)
+        m_rec.freeEntered(at(), request, m_memory + request - m_options.budget);
+        while (true) {
+            m_rec.budgetChecked(m_memory + request);
+            if (m_memory + request <= m_options.budget)
+                break;
+            const Choice c = chooseVictim();
+            if (c.storage < 0) {
+                m_lastShort = m_memory + request - m_options.budget;
                 throw Stop{Outcome::Oom, {}};
-            evict(victim);
+            }
+            evict(c.storage, EvictReason::Pressure, c.score, c.runnerUp, c.scanned);
         }
     }
 
+    struct Choice {
+        int32_t storage = -1;
+        double score = kNan;
+        double runnerUp = kNan;   // best score among the others scanned (recording only)
+        int64_t scanned = 0;
+    };
+
     // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
     // best so far, stop at the first score of exactly 0.
-    int32_t chooseVictim()
+    Choice chooseVictim()
     {
         double best = std::numeric_limits<double>::infinity();
+        [[maybe_unused]] double second = std::numeric_limits<double>::infinity();
         int32_t chosen = -1;
+        int64_t scanned = 0;
         for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
             if (m_protected[sidx(s)])
                 continue;
-            ++m_result.heuristicEvals;
+            ++scanned;
             const int64_t compute = m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true);
             const double cost = dtrScore(compute, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
             if (cost <= best) {
+                if constexpr (kRecording)
+                    if (chosen >= 0)
+                        second = std::min(second, best);
                 best = cost;
                 chosen = s;
+            } else if constexpr (kRecording) {
+                second = std::min(second, cost);
             }
             if (cost == 0)
                 break;
         }
-        return chosen;
+        m_result.heuristicEvals += scanned;
+        Choice c;
+        c.storage = chosen;
+        c.score = best;
+        c.scanned = scanned;
+        if constexpr (kRecording)
+            c.runnerUp = scanned > 1 ? second : kNan;
+        return c;
     }
+
+    static constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
     const Program& P;
     const ReplayOptions& m_options;
+    Recorder& m_rec;
     ReplayResult m_result;
     long double m_rematLimit = std::numeric_limits<long double>::infinity();
     std::chrono::steady_clock::time_point m_started;
@@ -378,20 +456,25 @@ private:
     Regions m_regions;
     std::vector<int32_t> m_affected, m_affectedRev;
     std::vector<int32_t> m_rematStorages;
+    int64_t m_lastShort = 0;           // bytes still short when the run ran out of memory
+    int64_t m_lockedBytes = 0;         // recording only: resident and locked or pinned
+    int64_t m_poolBytes = 0;           // recording only: resident and evictable
+    std::vector<int32_t> m_needers;
     std::vector<Frame> m_frames;
     std::vector<int32_t> m_undefined;
 };
 
-} // namespace
 
-ReplayResult replay(const PreparedTrace& trace, const ReplayOptions& options)
+// Runs the engine with the region store the options (or the trace's size) call for.
+template <typename Recorder>
+ReplayResult runReplay(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
 {
     bool dense = options.regions == RegionStore::Dense;
     if (options.regions == RegionStore::Automatic)
         dense = DenseRegions::bytesFor(trace.program.storages.size()) <= kDenseRegionBytes;
     if (dense)
-        return ReplayEngine<DenseRegions>(trace.program, trace.graph, trace.baseline, options).run();
-    return ReplayEngine<SparseRegions>(trace.program, trace.graph, trace.baseline, options).run();
+        return ReplayEngine<DenseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
+    return ReplayEngine<SparseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
 }
 
-} // namespace holescope
+} // namespace holescope::detail

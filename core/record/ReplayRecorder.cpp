@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "record/ReplayRecorder.h"
+
+#include "sim/ReplayEngine.h"
+
+#include <algorithm>
+
+namespace holescope {
+
+const char* eventKindName(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Compute: return "compute";
+    case EventKind::Remat: return "remat";
+    case EventKind::FreeEntry: return "free";
+    case EventKind::Evict: return "evict";
+    case EventKind::Pin: return "pin";
+    case EventKind::Release: return "release";
+    case EventKind::End: return "end";
+    }
+    return "?";
+}
+
+const char* evictReasonName(EvictReason reason)
+{
+    return reason == EvictReason::Pressure ? "pressure" : "eager";
+}
+
+ReplayRecorder::ReplayRecorder(const Program& program)
+    : P(program)
+{
+    m_record.storages.reserve(program.storages.size());
+    for (const StorageDef& s : program.storages)
+        m_record.storages.push_back(StorageRecord{s.root, s.size, program.tensors[static_cast<size_t>(s.root)].op, 0, -1, 0, false, {}});
+}
+
+void ReplayRecorder::computed(At at, int32_t tensor, bool remat, std::span<const int32_t> needers,
+                              std::span<const int32_t> newlyMaterial)
+{
+    const int32_t opIndex = P.tensors[static_cast<size_t>(tensor)].op;
+    RunEvent e{};
+    e.kind = remat ? EventKind::Remat : EventKind::Compute;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    e.opIndex = opIndex;
+    e.tensor = tensor;
+    e.bytes = P.ops[static_cast<size_t>(opIndex)].totalSize;
+    if (remat) {
+        e.depth = static_cast<int32_t>(needers.size());
+        m_opMaxDepth = std::max(m_opMaxDepth, e.depth);
+        const size_t n = std::min<size_t>(needers.size(), RunRecord::kMaxChain);
+        e.chainFirst = static_cast<uint32_t>(m_record.chains.size());
+        e.chainLength = static_cast<uint32_t>(n);
+        for (size_t i = 0; i < n; ++i)
+            m_record.chains.push_back(needers[needers.size() - 1 - i]);
+    }
+    m_record.events.push_back(e);
+    for (int32_t s : newlyMaterial) {
+        StorageRecord& r = m_record.storages[static_cast<size_t>(s)];
+        if (r.birthOp < 0)
+            r.birthOp = at.op;
+        else
+            r.rebuilds += 1;
+    }
+}
+
+void ReplayRecorder::needed(int32_t storage, int64_t op)
+{
+    StorageRecord& r = m_record.storages[static_cast<size_t>(storage)];
+    if (!r.evictions.empty() && r.evictions.back().neededAfter < 0)
+        r.evictions.back().neededAfter = op - r.evictions.back().op;
+}
+
+void ReplayRecorder::freeEntered(At at, int64_t requested, int64_t bytesShort)
+{
+    RunEvent e{};
+    e.kind = EventKind::FreeEntry;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    e.bytes = requested;
+    e.bytesShort = bytesShort;
+    m_record.events.push_back(e);
+}
+
+void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool)
+{
+    StorageRecord& r = m_record.storages[static_cast<size_t>(storage)];
+    RunEvent e{};
+    e.kind = EventKind::Evict;
+    e.reason = reason;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    e.storage = r.id;
+    e.bytes = r.bytes;
+    e.pool = pool;
+    e.score = score;
+    e.runnerUp = runnerUp;
+    m_record.events.push_back(e);
+    r.evictions.push_back(StorageEviction{at.op, reason, -1});
+}
+
+void ReplayRecorder::pinned(At at, int32_t storage)
+{
+    StorageRecord& r = m_record.storages[static_cast<size_t>(storage)];
+    r.pinned = true;
+    RunEvent e{};
+    e.kind = EventKind::Pin;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    e.storage = r.id;
+    m_record.events.push_back(e);
+}
+
+void ReplayRecorder::released(At at, int32_t tensor, int32_t storage)
+{
+    RunEvent e{};
+    e.kind = EventKind::Release;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    e.tensor = tensor;
+    e.storage = m_record.storages[static_cast<size_t>(storage)].id;
+    m_record.events.push_back(e);
+}
+
+void ReplayRecorder::sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute,
+                             int64_t evictions)
+{
+    m_record.samples.push_back(OpSample{opIndex, at.clock, at.memory, pinnedBytes, evictableBytes, m_opMaxDepth, rematCompute, evictions});
+}
+
+void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, const std::vector<int64_t>& storageCompute)
+{
+    RunEvent e{};
+    e.kind = EventKind::End;
+    e.outcome = outcome;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    e.bytes = bytesShort;
+    e.pool = candidates;
+    m_record.events.push_back(e);
+    for (size_t s = 0; s < storageCompute.size(); ++s)
+        m_record.storages[s].compute = storageCompute[s];
+}
+
+RunRecord ReplayRecorder::finish(ReplayResult result)
+{
+    m_record.result = std::move(result);
+    return std::move(m_record);
+}
+
+RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options)
+{
+    ReplayRecorder recorder(trace.program);
+    ReplayResult result = detail::runReplay(trace, options, recorder);
+    return recorder.finish(std::move(result));
+}
+
+} // namespace holescope

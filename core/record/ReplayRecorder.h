@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "record/RunRecord.h"
+
+#include <span>
+
+namespace holescope {
+
+// Fed by the replay engine as it runs (see recordReplay); builds a RunRecord. The engine calls
+// these only when recording, so a replay without a recorder pays nothing for them.
+class ReplayRecorder {
+public:
+    explicit ReplayRecorder(const Program& program);
+
+    using At = ReplayMoment;
+
+    void modelOpStarted() { m_opMaxDepth = 0; }
+    // `needers`: the tensors being materialized around this one, outermost first.
+    void computed(At at, int32_t tensor, bool remat, std::span<const int32_t> needers, std::span<const int32_t> newlyMaterial);
+    void needed(int32_t storage, int64_t op);
+    void freeEntered(At at, int64_t requested, int64_t bytesShort);
+    void budgetChecked(int64_t need) { m_record.needs.push_back(need); }
+    void evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool);
+    void pinned(At at, int32_t storage);
+    void released(At at, int32_t tensor, int32_t storage);
+    void sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions);
+    void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, const std::vector<int64_t>& storageCompute);
+
+    RunRecord finish(ReplayResult result);
+
+private:
+    const Program& P;
+    RunRecord m_record;
+    int32_t m_opMaxDepth = 0;
+};
+
+// Replays with a recorder attached.
+RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options);
+
+} // namespace holescope

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/Replay.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace holescope {
+
+enum class EventKind : uint8_t { Compute, Remat, FreeEntry, Evict, Pin, Release, End };
+
+const char* eventKindName(EventKind kind);     // compute remat free evict pin release end
+const char* evictReasonName(EvictReason reason);   // pressure eager
+
+// One thing that happened during a replay. Every event has the operators done, the clock and the
+// memory in use just after it; the other fields belong to some kinds only (-1 / 0 otherwise).
+struct RunEvent {
+    EventKind kind;
+    EvictReason reason = EvictReason::Pressure;   // Evict
+    Outcome outcome = Outcome::Complete;          // End
+    int32_t depth = 0;        // Remat: nesting (1 = rebuilt for the model operator itself)
+    int64_t op;               // operators done
+    int64_t clock;
+    int64_t memory;
+    int32_t opIndex = -1;     // Compute, Remat: the operator computed
+    int32_t tensor = -1;      // Compute: first output; Remat: the tensor rebuilt; Release: the tensor
+    int32_t storage = -1;     // Evict, Pin, Release: storage id
+    int64_t bytes = 0;        // Compute: output bytes; FreeEntry: requested; Evict: freed; End: still short
+    int64_t bytesShort = 0;   // FreeEntry: memory in use + request - budget
+    int64_t pool = 0;         // Evict: candidates scanned (pool size); End: candidates left
+    double score = std::numeric_limits<double>::quiet_NaN();      // Evict (pressure): the victim's score
+    double runnerUp = std::numeric_limits<double>::quiet_NaN();   // Evict (pressure): best other score
+    uint32_t chainFirst = 0;  // Remat: into RunRecord::chains, the tensors being rebuilt that needed
+    uint32_t chainLength = 0; //   this one, the nearest first (at most kMaxChain)
+};
+
+// The state after each model operator.
+struct OpSample {
+    int32_t op;               // operator index
+    int64_t clock;
+    int64_t memory;           // in use
+    int64_t pinned;           // resident and not evictable: pinned or locked
+    int64_t evictable;        // resident in the eviction pool
+    int32_t maxDepth;         // deepest rebuild nesting during this operator
+    int64_t rematCompute;     // so far
+    int64_t evictions;        // so far
+};
+
+struct StorageEviction {
+    int64_t op;               // operators done when evicted
+    EvictReason reason;
+    int64_t neededAfter;      // operators until it was needed again (rebuilt); -1: never
+};
+
+struct StorageRecord {
+    int32_t id;
+    int64_t bytes;
+    int32_t producer;         // operator that creates it
+    int64_t compute;          // its compute at the end (distinct operators of its tensors)
+    int64_t birthOp = -1;     // operators done when first computed; -1: never computed
+    int32_t rebuilds = 0;
+    bool pinned = false;
+    std::vector<StorageEviction> evictions;
+};
+
+// The full account of one replay.
+struct RunRecord {
+    static constexpr uint32_t kMaxChain = 64;
+    ReplayResult result;
+    std::vector<RunEvent> events;
+    std::vector<int32_t> chains;
+    std::vector<OpSample> samples;
+    std::vector<StorageRecord> storages;   // in order of storage id
+    // Every comparison of the budget with "memory in use + request", as the needed bytes: the
+    // same execution happens at any budget that falls on the same side of each of them.
+    std::vector<int64_t> needs;
+};
+
+} // namespace holescope

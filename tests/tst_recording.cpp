@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The record of a run: it must tell the same story as the replay (and as simrd's logs), and
+// its details must be right where we know them by hand.
+#include "record/ReplayRecorder.h"
+#include "support/GoldenRuns.h"
+#include "trace/TraceReader.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace holescope;
+
+namespace {
+
+PreparedTrace load(const std::string& path)
+{
+    TraceLoad load = readTraceFile(path);
+    if (auto* e = std::get_if<TraceError>(&load))
+        throw std::runtime_error(e->toString());
+    return prepareTrace(std::move(std::get<Program>(load)));
+}
+
+std::vector<const RunEvent*> eventsOf(const RunRecord& r, EventKind kind)
+{
+    std::vector<const RunEvent*> out;
+    for (const RunEvent& e : r.events)
+        if (e.kind == kind)
+            out.push_back(&e);
+    return out;
+}
+
+std::vector<int32_t> chainOf(const RunRecord& r, const RunEvent& e)
+{
+    return {r.chains.begin() + e.chainFirst, r.chains.begin() + e.chainFirst + e.chainLength};
+}
+
+// Checks one recorded run against the plain replay of the same options and against simrd's
+// logs; returns the first problem in words.
+std::string checkAgainstReplay(const PreparedTrace& t, const nlohmann::json& golden)
+{
+    ReplayOptions o = test::optionsFor(golden);
+    const RunRecord rec = recordReplay(t, o);
+    const ReplayResult plain = replay(t, o);
+    std::string diff = test::firstDifference(golden, rec.result);
+    if (!diff.empty())
+        return "recording changed the replay: " + diff;
+    if (rec.result.clock != plain.clock || rec.result.heuristicEvals != plain.heuristicEvals)
+        return "recording changed the replay's clock or evaluations";
+
+    size_t evict = 0, frees = 0;
+    int64_t model = 0, remat = 0, computes = 0;
+    for (const RunEvent& e : rec.events) {
+        const OpDef& op = t.program.ops[static_cast<size_t>(std::max(e.opIndex, 0))];
+        switch (e.kind) {
+        case EventKind::Evict: {
+            const auto& g = golden.at("evict_log").at(evict++);
+            if (g.at(0).get<int64_t>() != e.op || g.at(1).get<int32_t>() != e.storage || g.at(2).get<int64_t>() != e.bytes)
+                return "eviction " + std::to_string(evict - 1) + " differs from simrd's " + g.dump();
+            break;
+        }
+        case EventKind::FreeEntry: {
+            const auto& g = golden.at("free_log").at(frees++);
+            if (g.at(0).get<int64_t>() != e.op || g.at(1).get<int64_t>() != e.bytesShort)
+                return "free-loop entry " + std::to_string(frees - 1) + " differs from simrd's " + g.dump();
+            break;
+        }
+        case EventKind::Compute:
+            model += op.cost;
+            ++computes;
+            break;
+        case EventKind::Remat:
+            remat += op.cost;
+            break;
+        default:
+            break;
+        }
+    }
+    if (evict != golden.at("evict_log").size() || static_cast<int64_t>(evict) != rec.result.evictions)
+        return "eviction events: " + std::to_string(evict) + ", replay: " + std::to_string(rec.result.evictions);
+    if (frees != golden.at("free_log").size())
+        return "free-loop events: " + std::to_string(frees);
+    if (remat != rec.result.rematCompute || model != rec.result.modelCompute)
+        return "the compute of the recorded events does not add up to the replay's";
+    // A failing run stops inside its last operator, before computing it, or after the last
+    // operator while pinning the outputs.
+    const bool inLastOp = rec.result.outcome != Outcome::Complete && computes < rec.result.opsDone;
+    if (computes != rec.result.opsDone - (inLastOp ? 1 : 0) || static_cast<int64_t>(rec.samples.size()) != computes)
+        return "model computes " + std::to_string(computes) + " and samples " + std::to_string(rec.samples.size())
+               + " for " + std::to_string(rec.result.opsDone) + " operators started";
+    for (const OpSample& s : rec.samples)
+        if (s.pinned + s.evictable != s.memory || s.pinned < 0 || s.evictable < 0)
+            return "at operator " + std::to_string(s.op + 1) + " pinned " + std::to_string(s.pinned) + " + evictable "
+                   + std::to_string(s.evictable) + " != memory " + std::to_string(s.memory);
+    const RunEvent& end = rec.events.back();
+    if (end.kind != EventKind::End || end.outcome != rec.result.outcome || end.op != rec.result.opsDone)
+        return "the last event is not the end of the run";
+    if (end.outcome == Outcome::Oom && (end.pool != 0 || end.bytes <= 0))
+        return "an out-of-memory end must have bytes still short and no candidate left";
+    return {};
+}
+
+} // namespace
+
+class Recording : public QObject {
+    Q_OBJECT
+
+private:
+    QString m_shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
+
+private slots:
+    void goldenRuns_data()
+    {
+        QTest::addColumn<QString>("path");
+        if (!QDir(m_shared + "/golden").exists())
+            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; recordings were NOT checked against simrd"));
+        for (const QString& f : QDir(m_shared + "/golden").entryList({"*.jsonl"}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << (m_shared + "/golden/" + f);
+    }
+
+    void goldenRuns()
+    {
+        QFETCH(QString, path);
+        const test::GoldenFile g = test::readGoldenFile(path.toStdString());
+        const PreparedTrace t = load((m_shared + "/traces/dtr/").toStdString() + g.trace);
+        for (const nlohmann::json& run : g.runs) {
+            const std::string problem = checkAgainstReplay(t, run);
+            QVERIFY2(problem.empty(), (g.trace + " budget " + std::to_string(run.at("budget").get<int64_t>()) + ": " + problem).c_str());
+        }
+    }
+
+    // tiny/chain.log at 400 bytes, worked out by hand in data/tiny/HAND.md section 1.
+    void chainByHand()
+    {
+        const PreparedTrace t = load(HOLESCOPE_TEST_DATA "/tiny/chain.log");
+        ReplayOptions o;
+        o.budget = 400;
+        const RunRecord r = recordReplay(t, o);
+        QCOMPARE(outcomeName(r.result.outcome), "complete");
+
+        const auto remats = eventsOf(r, EventKind::Remat);
+        QCOMPARE(remats.size(), size_t{4});   // x3 at op 7; x1 then x2 at op 8; x1 at op 9
+        QCOMPARE(remats[0]->op, int64_t{7});
+        QCOMPARE(remats[0]->tensor, 3);
+        QCOMPARE(remats[0]->depth, 1);
+        QCOMPARE(chainOf(r, *remats[0]), (std::vector<int32_t>{6}));
+        QCOMPARE(remats[1]->op, int64_t{8});
+        QCOMPARE(remats[1]->tensor, 1);
+        QCOMPARE(remats[1]->depth, 2);   // x7 needs x2, which needs x1
+        QCOMPARE(chainOf(r, *remats[1]), (std::vector<int32_t>{2, 7}));
+        QCOMPARE(remats[2]->tensor, 2);
+        QCOMPARE(remats[2]->depth, 1);
+        QCOMPARE(remats[3]->op, int64_t{9});
+        QCOMPARE(remats[3]->tensor, 1);
+
+        // Storage 1: evicted under pressure at ops 5 and 8, needed again at ops 8 and 9; evicted
+        // for good when x1 is released at op 9.
+        const StorageRecord& s1 = r.storages[1];
+        QCOMPARE(s1.id, 1);
+        QCOMPARE(s1.evictions.size(), size_t{3});
+        QCOMPARE(s1.evictions[0].op, int64_t{5});
+        QCOMPARE(s1.evictions[0].neededAfter, int64_t{3});
+        QCOMPARE(s1.evictions[1].op, int64_t{8});
+        QCOMPARE(s1.evictions[1].neededAfter, int64_t{1});
+        QCOMPARE(s1.evictions[2].op, int64_t{9});
+        QCOMPARE(s1.evictions[2].reason, EvictReason::Eager);
+        QCOMPARE(s1.evictions[2].neededAfter, int64_t{-1});
+        QCOMPARE(s1.rebuilds, 2);
+        QCOMPARE(s1.birthOp, int64_t{2});
+        QCOMPARE(r.storages[3].evictions[0].neededAfter, int64_t{1});   // evicted at 6, rebuilt at 7
+        QCOMPARE(r.storages[8].pinned, true);                             // the final output
+
+        // Deepest nesting per operator: 1 at op 7, 2 at op 8, 1 at op 9.
+        QCOMPARE(r.samples.size(), size_t{9});
+        std::vector<int32_t> depths;
+        for (const OpSample& s : r.samples)
+            depths.push_back(s.maxDepth);
+        QCOMPARE(depths, (std::vector<int32_t>{0, 0, 0, 0, 0, 0, 1, 2, 1}));
+
+        // At op 6 the two candidates tie at exactly 0.01 and the later one (storage 3) goes.
+        const auto evictions = eventsOf(r, EventKind::Evict);
+        QCOMPARE(evictions[1]->storage, 3);
+        QCOMPARE(evictions[1]->score, 0.01);
+        QCOMPARE(evictions[1]->runnerUp, 0.01);
+        QCOMPARE(evictions[1]->pool, int64_t{2});
+        QCOMPARE(evictions[2]->reason, EvictReason::Eager);   // x4 released at op 6
+        QVERIFY(std::isnan(evictions[2]->score));
+    }
+};
+
+QTEST_GUILESS_MAIN(Recording)
+#include "tst_recording.moc"
