@@ -9,6 +9,8 @@
 #include <QProcess>
 #include <QStringList>
 #include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
 #include <QTest>
 
 #include <utility>
@@ -112,6 +114,7 @@ private slots:
     void replayHelp();
     void replayJson_data();
     void replayJson();
+    void recordFiles();
 
 private:
     // Replaces {chain}, {bad}, {alias} and {dir} in an argument list.
@@ -205,6 +208,13 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("protect -1") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "-1"}
                                 << QStringList{"--protect: -1 is not a storage id of this trace"};
     // In alias.log tensor 2 is a view on storage 1: a tensor id, but not a storage id.
+    QTest::newRow("record without --out") << QStringList{"record", "{chain}", "--budget", "300"}
+                                          << QStringList{"--out FILE.json or --out FILE.csv is required"};
+    QTest::newRow("record to .txt") << QStringList{"record", "{chain}", "--budget", "300", "--out", "{dir}/run.txt"}
+                                    << QStringList{"--out FILE.json or --out FILE.csv is required"};
+    QTest::newRow("record into a missing folder")
+        << QStringList{"record", "{chain}", "--budget", "300", "--out", "{dir}/no/such/run.json"}
+        << QStringList{"{dir}/no/such/run.json: cannot write"};
     QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}
                                     << QStringList{"--protect: 2 is not a storage id of this trace"};
 }
@@ -310,6 +320,35 @@ void CliErrorsTest::replayJson()
         QCOMPARE(compact(j.value("evict_log")), evictLog);
         QCOMPARE(compact(j.value("free_log")), freeLog);
     }
+}
+
+
+
+
+// The same chain as replayJson at 300 bytes (one eviction of storage 1 at operator 4), recorded.
+void CliErrorsTest::recordFiles()
+{
+    const QString json = m_dir.filePath("run.json"), csv = m_dir.filePath("run.csv");
+    CliRun run = runCli(expand({"record", "{chain}", "--budget", "300", "--out", json}));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const auto j = nlohmann::json::parse(f.readAll().toStdString());
+    QCOMPARE(j.at("format").get<std::string>(), std::string("holescope-run/1"));
+    QCOMPARE(j.at("summary").at("outcome").get<std::string>(), std::string("complete"));
+    QCOMPARE(j.at("samples").size(), size_t{4});
+    const auto& s1 = j.at("storages").at(1);
+    QCOMPARE(s1.at("evictions").at(0).at("op").get<int>(), 4);
+    QCOMPARE(s1.at("evictions").at(0).at("reason").get<std::string>(), std::string("pressure"));
+
+    run = runCli(expand({"record", "{chain}", "--budget", "300", "--out", csv}));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QFile c(csv);
+    QVERIFY(c.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(c.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5);
+    QCOMPARE(lines.at(0), QStringLiteral("op,name,clock,memory,pinned,evictable,max_depth,remat_compute,evictions"));
+    QVERIFY2(lines.at(4).startsWith("4,"), qPrintable(lines.at(4)));
 }
 
 QTEST_GUILESS_MAIN(CliErrorsTest)
