@@ -8,4 +8,4 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config \
-    qt6-base-dev nlohmann-json3-dev >/dev/null
+    qt6-base-dev nlohmann-json3-dev libtbb-dev >/dev/null

@@ -4,6 +4,7 @@
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <cmath>
 #include <cstdio>
@@ -62,14 +63,19 @@ double parseRatio(const QString& text, const QString& option)
     return v;
 }
 
-ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace)
+ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, bool budgetRequired)
 {
     ReplayOptions o;
     const bool hasBudget = parser.isSet("budget"), hasRatio = parser.isSet("ratio");
-    if (hasBudget == hasRatio)
+    if (!budgetRequired) {
+        if (hasBudget || hasRatio)
+            throw UsageError{QStringLiteral("--budget and --ratio do not apply here: give the range with --from and --to")};
+    } else if (hasBudget == hasRatio) {
         throw UsageError{QStringLiteral("give exactly one of --budget BYTES or --ratio R")};
-    o.budget = hasBudget ? parseBytes(parser.value("budget"), "budget")
-                         : budgetForRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"));
+    } else {
+        o.budget = hasBudget ? parseBytes(parser.value("budget"), "budget")
+                             : budgetForRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"));
+    }
     if (parser.isSet("overhead-limit")) {
         const double limit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
         if (limit < 1.0)
@@ -115,6 +121,14 @@ std::string groupDigits(int64_t value)
         out += digits[i];
     }
     return value < 0 ? "-" + out : out;
+}
+
+void writeFileWhole(const QString& path, const std::string& text)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
+        || !file.commit())
+        throw UsageError{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
 }
 
 void printLine(const std::string& text)

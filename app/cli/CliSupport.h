@@ -33,7 +33,8 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
 
 // The options every replaying command shares.
 void addReplayOptions(QCommandLineParser& parser);
-ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace);
+// The budget options are required unless budgetRequired is false (then the budget is left 0).
+ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, bool budgetRequired = true);
 
 // One positional argument, the trace; complains otherwise.
 QString traceArgument(const QCommandLineParser& parser, const QString& command);
@@ -42,11 +43,18 @@ int64_t parseBytes(const QString& text, const QString& option);
 double parseRatio(const QString& text, const QString& option);
 
 std::string groupDigits(int64_t value);
+
+// Writes the file whole or not at all (a temporary file renamed over it): a half-written output
+// would read as a shorter run.
+void writeFileWhole(const QString& path, const std::string& text);
 void printLine(const std::string& text);
 
 int runInfo(const QStringList& args);
 int runReplay(const QStringList& args);
 int runRecord(const QStringList& args);
+int runSweepCommand(const QStringList& args);
+int runHoles(const QStringList& args);
+int runMerge(const QStringList& args);
 int runBench(const QStringList& args);
 
 } // namespace holescope::cli

@@ -4,7 +4,6 @@
 #include "record/ReplayRecorder.h"
 #include "report/RunJson.h"
 
-#include <QSaveFile>
 
 namespace holescope::cli {
 
@@ -25,11 +24,7 @@ int runRecord(const QStringList& args)
     const RunRecord record = recordReplay(t, o);
     const std::string text = csv ? samplesToCsv(t.program, record) : runToJson(t.name, t, o, record).dump() + "\n";
 
-    // Written whole or not at all: a half-written record would read as a shorter run.
-    QSaveFile file(out);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
-        || !file.commit())
-        throw UsageError{QStringLiteral("%1: cannot write: %2").arg(out, file.errorString())};
+    writeFileWhole(out, text);
     printLine(std::string(outcomeName(record.result.outcome)) + " at operator " + std::to_string(record.result.opsDone) + "; "
               + std::to_string(record.events.size()) + " events, " + std::to_string(record.samples.size()) + " samples written to "
               + out.toStdString());

@@ -18,6 +18,9 @@ const char* kUsage =
     "  info TRACE      baseline figures and trace statistics\n"
     "  replay TRACE    replay a trace under a memory budget (DTR, simrd's rules)\n"
     "  record TRACE    replay and record every event and the state after each operator\n"
+    "  sweep TRACE     replay a range of budgets (grid, refined, or every byte)\n"
+    "  holes TRACE     find the feasibility holes in a range of budgets\n"
+    "  merge FILES     merge the shards of a sweep\n"
     "  bench           time replays against simrd's recorded times\n"
     "\n"
     "holescope-cli COMMAND --help shows a command's options.\n";
@@ -46,6 +49,12 @@ int main(int argc, char** argv)
             return runReplay(args);
         if (command == "record")
             return runRecord(args);
+        if (command == "sweep")
+            return runSweepCommand(args);
+        if (command == "holes")
+            return runHoles(args);
+        if (command == "merge")
+            return runMerge(args);
         if (command == "bench")
             return runBench(args);
         throw UsageError{QStringLiteral("unknown command \"%1\"\n\n%2").arg(command, kUsage)};

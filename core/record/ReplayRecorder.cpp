@@ -133,7 +133,8 @@ void ReplayRecorder::sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_
     m_record.samples.push_back(OpSample{opIndex, at.clock, at.memory, pinnedBytes, evictableBytes, m_opMaxDepth, rematCompute, evictions});
 }
 
-void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, const std::vector<int64_t>& storageCompute)
+void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
+                           const std::vector<int64_t>& storageCompute)
 {
     RunEvent e{};
     e.kind = EventKind::End;
@@ -143,6 +144,8 @@ void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t c
     e.memory = at.memory;
     e.bytes = bytesShort;
     e.pool = candidates;
+    e.pinned = pinnedBytes;
+    e.depth = m_opMaxDepth;
     m_record.events.push_back(e);
     for (size_t s = 0; s < storageCompute.size(); ++s)
         m_record.storages[s].compute = storageCompute[s];

@@ -25,7 +25,8 @@ public:
     void pinned(At at, int32_t storage);
     void released(At at, int32_t tensor, int32_t storage);
     void sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions);
-    void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, const std::vector<int64_t>& storageCompute);
+    void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
+               const std::vector<int64_t>& storageCompute);
 
     RunRecord finish(ReplayResult result);
 

@@ -20,7 +20,8 @@ struct RunEvent {
     EventKind kind;
     EvictReason reason = EvictReason::Pressure;   // Evict
     Outcome outcome = Outcome::Complete;          // End
-    int32_t depth = 0;        // Remat: nesting (1 = rebuilt for the model operator itself)
+    int32_t depth = 0;        // Remat: nesting (1 = rebuilt for the model operator itself);
+                              // End: the deepest nesting during the last operator
     int64_t op;               // operators done
     int64_t clock;
     int64_t memory;
@@ -30,6 +31,7 @@ struct RunEvent {
     int64_t bytes = 0;        // Compute: output bytes; FreeEntry: requested; Evict: freed; End: still short
     int64_t bytesShort = 0;   // FreeEntry: memory in use + request - budget
     int64_t pool = 0;         // Evict: candidates scanned (pool size); End: candidates left
+    int64_t pinned = 0;       // End: resident bytes outside the pool (pinned or locked)
     double score = std::numeric_limits<double>::quiet_NaN();      // Evict (pressure): the victim's score
     double runnerUp = std::numeric_limits<double>::quiet_NaN();   // Evict (pressure): best other score
     uint32_t chainFirst = 0;  // Remat: into RunRecord::chains, the tensors being rebuilt that needed

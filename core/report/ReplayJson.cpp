@@ -33,6 +33,7 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     j["evictions"] = result.evictions;
     j["heuristic_evals"] = result.heuristicEvals;
     j["max_cascade_depth"] = result.maxDepth;
+    j["certified"] = {result.certifiedLo, result.certifiedHi};
     if (withEvents) {
         auto& evicts = j["evict_log"] = nlohmann::ordered_json::array();
         for (const EvictEntry& e : result.evictLog)

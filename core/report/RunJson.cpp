@@ -65,6 +65,8 @@ Json eventToJson(const Program& p, const RunRecord& record, const RunEvent& e)
         j["outcome"] = outcomeName(e.outcome);
         j["bytes_short"] = e.bytes;
         j["pool"] = e.pool;
+        j["pinned"] = e.pinned;
+        j["depth"] = e.depth;
         break;
     }
     return j;

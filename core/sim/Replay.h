@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +69,11 @@ struct ReplayResult {
     int64_t heuristicEvals = 0;
     int64_t steps = 0;             // operator computations, rebuilds included
     int32_t maxDepth = 0;          // deepest nesting of rebuilds
+    // Every budget in [certifiedLo, certifiedHi] gives exactly this execution (the same
+    // decisions, the same figures but free_log's bytes short): the replay compares the budget
+    // only with "memory in use + request", and these are the nearest such values on either side.
+    int64_t certifiedLo = 0;
+    int64_t certifiedHi = std::numeric_limits<int64_t>::max();
     std::vector<EvictEntry> evictLog;
     std::vector<FreeEntry> freeLog;
 };

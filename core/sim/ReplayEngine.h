@@ -40,7 +40,7 @@ struct NullRecorder {
     void pinned(At, int32_t) {}
     void released(At, int32_t, int32_t) {}
     void sampled(At, int32_t, int64_t, int64_t, int64_t, int64_t) {}
-    void ended(At, Outcome, int64_t, int64_t, const std::vector<int64_t>&) {}
+    void ended(At, Outcome, int64_t, int64_t, int64_t, const std::vector<int64_t>&) {}
 };
 
 template <typename Regions, typename Recorder>
@@ -92,7 +92,7 @@ public:
             m_result.reason = stop.reason;
         }
         m_rec.ended(at(), m_result.outcome, m_result.outcome == Outcome::Oom ? m_lastShort : 0,
-                    m_result.outcome == Outcome::Oom ? 0 : m_pool.size(), m_compute);
+                    m_result.outcome == Outcome::Oom ? 0 : m_pool.size(), m_lockedBytes, m_compute);
         m_result.opsDone = m_opCount;
         m_result.clock = m_clock;
         m_result.maxMemory = m_maxMemory;
@@ -223,8 +223,7 @@ private:
             }
             const Frame done = f;
             const OpDef& op = opOf(done.tensor);
-            m_rec.budgetChecked(m_memory + op.totalSize);
-            if (m_memory + op.totalSize > m_options.budget)
+            if (exceedsBudget(m_memory + op.totalSize))
                 freeMemory(op.totalSize);
             computeTensor(done.tensor, done.remat);
             for (int32_t p : op.args)
@@ -373,10 +372,7 @@ private:
         if (m_options.logEvents)
             m_result.freeLog.push_back(FreeEntry{m_opCount, m_memory + request - m_options.budget});
         m_rec.freeEntered(at(), request, m_memory + request - m_options.budget);
-        while (true) {
-            m_rec.budgetChecked(m_memory + request);
-            if (m_memory + request <= m_options.budget)
-                break;
+        while (exceedsBudget(m_memory + request)) {
             const Choice c = chooseVictim();
             if (c.storage < 0) {
                 m_lastShort = m_memory + request - m_options.budget;
@@ -384,6 +380,19 @@ private:
             }
             evict(c.storage, EvictReason::Pressure, c.score, c.runnerUp, c.scanned);
         }
+    }
+
+    // Every decision that depends on the budget goes through here. Keeping the tightest needs on
+    // either side certifies the budget interval that gives this very execution.
+    bool exceedsBudget(int64_t need)
+    {
+        m_rec.budgetChecked(need);
+        if (need > m_options.budget) {
+            m_result.certifiedHi = std::min(m_result.certifiedHi, need - 1);
+            return true;
+        }
+        m_result.certifiedLo = std::max(m_result.certifiedLo, need);
+        return false;
     }
 
     struct Choice {

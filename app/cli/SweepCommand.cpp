@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// sweep, holes and merge: many replays over a budget range.
+#include "CliSupport.h"
+
+#include "report/SweepJson.h"
+#include "sweep/Holes.h"
+#include "sweep/Sweep.h"
+
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+
+namespace holescope::cli {
+namespace {
+
+// A signal handler can only reach static state: Ctrl-C asks the running sweep to stop.
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted.store(true);
+}
+
+void addSweepOptions(QCommandLineParser& parser)
+{
+    addReplayOptions(parser);
+    parser.addOptions({
+        {"from", "Lowest budget, as a ratio of the baseline peak.", "ratio"},
+        {"to", "Highest budget, as a ratio of the baseline peak.", "ratio"},
+        {"from-bytes", "Lowest budget in bytes (instead of --from).", "bytes"},
+        {"to-bytes", "Highest budget in bytes (instead of --to).", "bytes"},
+        {"step", "Grid step, as a ratio of the peak.", "ratio"},
+        {"exact", "Classify every byte of the range by jumping from one certified execution to the next."},
+        {"refine", "Bisect every change of outcome between grid neighbours down to this many bytes (1: exact edges).", "bytes"},
+        {"jobs", "Worker threads (default: every core).", "n"},
+        {"shard", "Run part K of N of the sweep (merge the parts with holescope-cli merge).", "K/N"},
+        {"sweep-seconds", "Stop the whole sweep after this much time; what was certified is reported.", "s"},
+        {"json", "Print JSON."},
+        {"out", "Write the output to this file (whole or not at all) instead of the terminal.", "file"},
+    });
+}
+
+struct SweepSetup {
+    SweepSpec spec;
+    SweepHeader header;
+};
+
+SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t, bool defaultExactEdges)
+{
+    SweepSetup s;
+    SweepHeader& h = s.header;
+    h.trace = t.name;
+    h.baselineMemory = t.baseline.memory;
+    auto bound = [&](const char* ratioOpt, const char* bytesOpt, std::optional<double>& ratio) -> int64_t {
+        if (parser.isSet(ratioOpt) == parser.isSet(bytesOpt))
+            throw UsageError{QStringLiteral("give exactly one of --%1 R or --%2 BYTES").arg(ratioOpt, bytesOpt)};
+        if (parser.isSet(bytesOpt))
+            return parseBytes(parser.value(bytesOpt), bytesOpt);
+        ratio = parseRatio(parser.value(ratioOpt), ratioOpt);
+        return budgetForRatio(t.baseline, *ratio);
+    };
+    h.from = bound("from", "from-bytes", h.fromRatio);
+    h.to = bound("to", "to-bytes", h.toRatio);
+    if (h.from > h.to)
+        throw UsageError{QStringLiteral("the range is empty: --from is above --to")};
+
+    SweepSpec& spec = s.spec;
+    spec.from = h.from;
+    spec.to = h.to;
+    ReplayOptions base = replayOptionsFrom(parser, t, /*budgetRequired=*/false);
+    spec.replay = base;
+    h.overheadLimit = base.overheadLimit;
+    h.protect = base.protect;
+
+    const bool exact = parser.isSet("exact");
+    if (exact && parser.isSet("step"))
+        throw UsageError{QStringLiteral("give --step or --exact, not both")};
+    if (!exact && !parser.isSet("step") && !defaultExactEdges)
+        throw UsageError{QStringLiteral("give --step S (a grid) or --exact (every byte)")};
+    if (exact) {
+        h.mode = "certified";
+    } else {
+        h.mode = "grid";
+        h.step = parser.isSet("step") ? parseRatio(parser.value("step"), "step") : 0.001;
+        if (h.fromRatio && h.toRatio) {
+            spec.grid = ratioGrid(t.baseline, *h.fromRatio, *h.toRatio, *h.step);
+        } else {
+            // A byte range with a ratio step: the step in bytes.
+            const auto stepBytes = std::max<int64_t>(1, static_cast<int64_t>(*h.step * static_cast<double>(t.baseline.memory)));
+            for (int64_t b = h.from; b <= h.to; b += stepBytes)
+                spec.grid.push_back(b);
+        }
+        if (spec.grid.size() > 10'000'000)
+            throw UsageError{QStringLiteral("the grid has %1 budgets; use a coarser --step or --exact").arg(spec.grid.size())};
+        h.refine = spec.refine = parser.isSet("refine") ? parseBytes(parser.value("refine"), "refine") : (defaultExactEdges ? 1 : 0);
+    }
+    if (exact && parser.isSet("refine"))
+        throw UsageError{QStringLiteral("--refine applies to a grid (--step); --exact is exact already")};
+    if (parser.isSet("jobs")) {
+        spec.jobs = static_cast<int>(parseBytes(parser.value("jobs"), "jobs"));
+        if (spec.jobs < 1 || spec.jobs > 1024)
+            throw UsageError{QStringLiteral("--jobs: expected 1 to 1024")};
+    }
+    if (parser.isSet("shard")) {
+        const QStringList kn = parser.value("shard").split('/');
+        bool ok1 = false, ok2 = false;
+        if (kn.size() == 2) {
+            spec.shard = kn[0].toInt(&ok1);
+            spec.shards = kn[1].toInt(&ok2);
+        }
+        if (!ok1 || !ok2 || spec.shards < 1 || spec.shard < 1 || spec.shard > spec.shards)
+            throw UsageError{QStringLiteral("--shard: expected K/N with 1 <= K <= N, found \"%1\"").arg(parser.value("shard"))};
+        h.shard = spec.shard;
+        h.shards = spec.shards;
+    }
+    if (parser.isSet("sweep-seconds"))
+        spec.maxSeconds = parseRatio(parser.value("sweep-seconds"), "sweep-seconds");
+    return s;
+}
+
+// Runs the sweep with a progress line on a terminal and Ctrl-C as cancel.
+SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec)
+{
+    g_interrupted.store(false);
+    auto previous = std::signal(SIGINT, onInterrupt);
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    auto last = std::chrono::steady_clock::now();
+    const auto started = last;
+    const SweepResult r = runSweep(t, spec, &g_interrupted, [&](const SweepProgress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!tty || now - last < std::chrono::milliseconds(200))
+            return;
+        last = now;
+        const double done = p.total > 0 ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0;
+        const double spent = std::chrono::duration<double>(now - started).count();
+        std::fprintf(stderr, "\r  %5.1f%%  %.0f s left (Ctrl-C stops and reports what is known)   ", done * 100,
+                     done > 0 ? spent / done - spent : 0.0);
+    });
+    std::signal(SIGINT, previous);
+    if (tty)
+        std::fprintf(stderr, "\r%80s\r", "");
+    return r;
+}
+
+void output(const QCommandLineParser& parser, const std::string& text)
+{
+    if (parser.isSet("out"))
+        writeFileWhole(parser.value("out"), text);
+    else
+        std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+std::string ratioText(double r)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6f", r);
+    return buf;
+}
+
+std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
+{
+    std::string out;
+    char row[200];
+    std::snprintf(row, sizeof row, "%16s %9s %-18s %8s %9s %10s %16s\n", "budget", "ratio", "outcome", "ops", "overhead", "evictions",
+                  "same execution");
+    out += row;
+    for (const SweepPoint& p : r.points) {
+        const double overhead = static_cast<double>(t.baseline.compute + p.rematCompute) / static_cast<double>(std::max<int64_t>(t.baseline.compute, 1));
+        const std::string width = p.certifiedHi == std::numeric_limits<int64_t>::max() ? "and above" : groupDigits(p.certifiedHi - p.certifiedLo + 1) + " B";
+        std::snprintf(row, sizeof row, "%16s %9s %-18s %8lld %9.4f %10lld %16s\n", groupDigits(p.budget).c_str(),
+                      ratioText(static_cast<double>(p.budget) / static_cast<double>(t.baseline.memory)).c_str(), outcomeName(p.outcome),
+                      static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
+        out += row;
+    }
+    out += "\n" + groupDigits(r.replays) + " replays, " + groupDigits(distinctExecutions(r.points)) + " distinct executions; "
+           + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes) + " bytes of the range certified"
+           + (r.stopped ? " (stopped early)" : "") + "\n";
+    return out;
+}
+
+} // namespace
+
+int runSweepCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
+    addSweepOptions(parser);
+    parser.addOption({"csv", "Print CSV."});
+    if (!parseCommand(parser, args, "Replay a range of budgets: a grid (--step), optionally refined at every change of outcome, or every byte (--exact)."))
+        return kExitOk;
+    const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
+    const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
+    const SweepResult r = runWithProgress(t, s.spec);
+    if (parser.isSet("json"))
+        output(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
+    else if (parser.isSet("csv"))
+        output(parser, sweepToCsv(r.points, t.baseline.memory));
+    else
+        output(parser, humanSweep(t, r));
+    return kExitOk;
+}
+
+int runHoles(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
+    addSweepOptions(parser);
+    if (!parseCommand(parser, args, "Find feasibility holes: budgets that fail although a smaller and a larger one complete. "
+                                    "By default a 0.001 grid refined to exact byte edges."))
+        return kExitOk;
+    const LoadedTrace t = loadTrace(traceArgument(parser, "holes"));
+    const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/true);
+    SweepResult r = runWithProgress(t, s.spec);
+    std::vector<Hole> holes = findHoles(r.points, t.baseline);
+    if (!r.stopped) {
+        // Certify what lies between the completing budgets around each hole: exact edges, and
+        // no completing budget hidden inside.
+        r.points = certifyHoles(t, s.spec, holes, std::move(r.points), &g_interrupted);
+        r.certifiedBytes = certifiedBytes(r.points, r.rangeLo, r.rangeHi);
+        holes = findHoles(r.points, t.baseline);
+    }
+    for (Hole& h : holes)
+        describeFailure(t, s.spec.replay, h);
+    if (parser.isSet("json")) {
+        output(parser, holesToJson(s.header, holes, r.points, r.stopped).dump() + "\n");
+        return kExitOk;
+    }
+    std::string out = t.name + ": " + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes") + " between "
+                      + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes\n";
+    for (const Hole& h : holes) {
+        out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
+               + ratioText(h.hiRatio) + " of the peak), " + groupDigits(h.widthBytes()) + " bytes wide, "
+               + (h.exact ? "exact edges" : "sampled edges") + "\n";
+        out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " at operator "
+               + groupDigits(h.failureOp) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")
+               + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + std::to_string(h.cascadeDepth)
+               + " deep\n";
+    }
+    out += "\n" + groupDigits(r.replays) + " replays; " + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes)
+           + " bytes certified" + (r.stopped ? " (stopped early)" : "") + "\n";
+    output(parser, out);
+    return kExitOk;
+}
+
+int runMerge(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("shards", "The JSON outputs of `sweep --shard K/N --json`, every K once.");
+    parser.addOption({"out", "Write the merged sweep to this file instead of the terminal.", "file"});
+    if (!parseCommand(parser, args, "Merge the shards of a sweep into the output the whole sweep gives."))
+        return kExitOk;
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.isEmpty())
+        throw UsageError{QStringLiteral("usage: holescope-cli merge SHARD.json... [--out FILE]")};
+    SweepHeader merged;
+    std::vector<std::vector<SweepPoint>> parts;
+    std::vector<bool> seen;
+    bool stopped = false;
+    for (const QString& f : files) {
+        std::ifstream in(f.toStdString());
+        if (!in)
+            throw UsageError{QStringLiteral("%1: cannot open").arg(f)};
+        const auto j = nlohmann::json::parse(in, nullptr, false);
+        if (j.is_discarded())
+            throw UsageError{QStringLiteral("%1: not JSON").arg(f)};
+        SweepHeader h;
+        std::vector<SweepPoint> points;
+        bool partStopped = false;
+        std::string error;
+        if (!sweepFromJson(j, h, points, partStopped, error))
+            throw UsageError{QStringLiteral("%1: %2").arg(f, QString::fromStdString(error))};
+        if (parts.empty()) {
+            merged = h;
+            seen.assign(static_cast<size_t>(h.shards), false);
+        }
+        SweepHeader a = merged, b = h;
+        a.shard = b.shard = 1;
+        if (sweepToJson(a, {}, false) != sweepToJson(b, {}, false))
+            throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2").arg(f, files.front())};
+        if (seen[static_cast<size_t>(h.shard - 1)])
+            throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f).arg(h.shard).arg(h.shards)};
+        seen[static_cast<size_t>(h.shard - 1)] = true;
+        stopped = stopped || partStopped;
+        parts.push_back(std::move(points));
+    }
+    for (size_t k = 0; k < seen.size(); ++k)
+        if (!seen[k])
+            throw UsageError{QStringLiteral("shard %1/%2 is missing").arg(k + 1).arg(seen.size())};
+    merged.shard = merged.shards = 1;
+    output(parser, sweepToJson(merged, mergePoints(std::move(parts)), stopped).dump() + "\n");
+    return kExitOk;
+}
+
+} // namespace holescope::cli

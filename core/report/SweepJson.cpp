@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/SweepJson.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace holescope {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json optional(const std::optional<double>& v)
+{
+    return v ? Json(*v) : Json();
+}
+
+double ratioOf(int64_t budget, int64_t peak)
+{
+    return peak > 0 ? static_cast<double>(budget) / static_cast<double>(peak) : 0.0;
+}
+
+Json headerJson(const SweepHeader& h, const char* format)
+{
+    Json j;
+    j["format"] = format;
+    j["trace"] = h.trace;
+    j["baseline_memory"] = h.baselineMemory;
+    j["mode"] = h.mode;
+    j["from"] = h.from;
+    j["to"] = h.to;
+    j["from_ratio"] = optional(h.fromRatio);
+    j["to_ratio"] = optional(h.toRatio);
+    j["step"] = optional(h.step);
+    j["refine"] = h.refine;
+    j["overhead_limit"] = optional(h.overheadLimit);
+    j["protect"] = h.protect;
+    if (h.shards > 1)
+        j["shard"] = std::to_string(h.shard) + "/" + std::to_string(h.shards);
+    return j;
+}
+
+Json coverageJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
+{
+    const int64_t lo = h.mode == "grid" && !points.empty() ? std::min(h.from, points.front().budget) : h.from;
+    return {{"range_bytes", h.to - lo + 1},
+            {"certified_bytes", certifiedBytes(points, lo, h.to)},
+            {"executions", distinctExecutions(points)},
+            {"unresolved", std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; })},
+            {"stopped", stopped}};
+}
+
+Outcome outcomeFrom(const std::string& s, bool& ok)
+{
+    for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved})
+        if (s == outcomeName(o))
+            return o;
+    ok = false;
+    return Outcome::Unresolved;
+}
+
+} // namespace
+
+Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
+{
+    Json j = headerJson(h, "holescope-sweep/1");
+    auto& out = j["points"] = Json::array();
+    for (const SweepPoint& p : points) {
+        Json q;
+        q["budget"] = p.budget;
+        q["ratio"] = ratioOf(p.budget, h.baselineMemory);
+        q["outcome"] = outcomeName(p.outcome);
+        if (p.outcome == Outcome::Unresolved)
+            q["reason"] = p.reason;
+        q["ops_done"] = p.opsDone;
+        q["clock"] = p.clock;
+        q["remat_compute"] = p.rematCompute;
+        q["max_memory"] = p.maxMemory;
+        q["evictions"] = p.evictions;
+        q["max_cascade_depth"] = p.maxDepth;
+        q["certified"] = {p.certifiedLo, p.certifiedHi};
+        out.push_back(std::move(q));
+    }
+    j["coverage"] = coverageJson(h, points, stopped);
+    return j;
+}
+
+std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t peak)
+{
+    std::string out = "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi\n";
+    for (const SweepPoint& p : points) {
+        char ratio[32];
+        std::snprintf(ratio, sizeof ratio, "%.9f", ratioOf(p.budget, peak));
+        out += std::to_string(p.budget) + "," + ratio + "," + outcomeName(p.outcome) + "," + std::to_string(p.opsDone) + ","
+               + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
+               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + std::to_string(p.certifiedLo) + ","
+               + std::to_string(p.certifiedHi) + "\n";
+    }
+    return out;
+}
+
+bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoint>& points, bool& stopped, std::string& error)
+{
+    const char* field = "format";
+    try {
+        if (j.at("format") != "holescope-sweep/1") {
+            error = "field \"format\": expected \"holescope-sweep/1\", found " + j.at("format").dump();
+            return false;
+        }
+        field = "trace";
+        h.trace = j.at("trace").get<std::string>();
+        field = "baseline_memory";
+        h.baselineMemory = j.at("baseline_memory").get<int64_t>();
+        field = "mode";
+        h.mode = j.at("mode").get<std::string>();
+        field = "from";
+        h.from = j.at("from").get<int64_t>();
+        field = "to";
+        h.to = j.at("to").get<int64_t>();
+        auto opt = [&](const char* key, std::optional<double>& v) {
+            field = key;
+            v = j.at(key).is_null() ? std::nullopt : std::optional<double>(j.at(key).get<double>());
+        };
+        opt("from_ratio", h.fromRatio);
+        opt("to_ratio", h.toRatio);
+        opt("step", h.step);
+        opt("overhead_limit", h.overheadLimit);
+        field = "refine";
+        h.refine = j.at("refine").get<int64_t>();
+        field = "protect";
+        h.protect = j.at("protect").get<std::vector<int32_t>>();
+        field = "shard";
+        h.shard = h.shards = 1;
+        if (j.contains("shard")) {
+            const std::string s = j.at("shard").get<std::string>();
+            if (std::sscanf(s.c_str(), "%d/%d", &h.shard, &h.shards) != 2 || h.shard < 1 || h.shard > h.shards) {
+                error = "field \"shard\": expected K/N, found \"" + s + "\"";
+                return false;
+            }
+        }
+        field = "points";
+        points.clear();
+        for (const auto& q : j.at("points")) {
+            SweepPoint p{};
+            bool ok = true;
+            p.budget = q.at("budget").get<int64_t>();
+            p.outcome = outcomeFrom(q.at("outcome").get<std::string>(), ok);
+            if (!ok) {
+                error = "field \"points\": unknown outcome " + q.at("outcome").dump();
+                return false;
+            }
+            if (q.contains("reason"))
+                p.reason = q.at("reason").get<std::string>();
+            p.opsDone = q.at("ops_done").get<int64_t>();
+            p.clock = q.at("clock").get<int64_t>();
+            p.rematCompute = q.at("remat_compute").get<int64_t>();
+            p.maxMemory = q.at("max_memory").get<int64_t>();
+            p.evictions = q.at("evictions").get<int64_t>();
+            p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
+            p.certifiedLo = q.at("certified").at(0).get<int64_t>();
+            p.certifiedHi = q.at("certified").at(1).get<int64_t>();
+            points.push_back(std::move(p));
+        }
+        field = "coverage";
+        stopped = j.at("coverage").at("stopped").get<bool>();
+    } catch (const nlohmann::json::exception& e) {
+        error = std::string("field \"") + field + "\": " + e.what();
+        return false;
+    }
+    return true;
+}
+
+Json holesToJson(const SweepHeader& h, const std::vector<Hole>& holes, const std::vector<SweepPoint>& points, bool stopped)
+{
+    Json j = headerJson(h, "holescope-holes/1");
+    auto& out = j["holes"] = Json::array();
+    for (const Hole& x : holes)
+        out.push_back({{"lo_budget", x.loBudget},
+                       {"hi_budget", x.hiBudget},
+                       {"lo_ratio", x.loRatio},
+                       {"hi_ratio", x.hiRatio},
+                       {"width", x.widthBytes()},
+                       {"exact", x.exact},
+                       {"executions", x.executions},
+                       {"outcome", outcomeName(x.outcome)},
+                       {"mixed_outcomes", x.mixed},
+                       {"failure_op", x.failureOp},
+                       {"pinned_bytes", x.pinnedBytes},
+                       {"cascade_depth", x.cascadeDepth}});
+    j["coverage"] = coverageJson(h, points, stopped);
+    return j;
+}
+
+} // namespace holescope

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sweep/Holes.h"
+#include "sweep/Sweep.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace holescope {
+
+// What a sweep was asked to do, as its output records it (and merge checks).
+struct SweepHeader {
+    std::string trace;
+    int64_t baselineMemory = 0;
+    std::string mode;                 // "grid" or "certified"
+    int64_t from = 0, to = 0;         // bytes
+    std::optional<double> fromRatio, toRatio, step;
+    int64_t refine = 0;
+    std::optional<double> overheadLimit;
+    std::vector<int32_t> protect;
+    int shard = 1, shards = 1;
+};
+
+// "format": "holescope-sweep/1". Depends only on the header and the points, so a sweep's shards
+// merge into the very bytes of the whole sweep, whatever the threads.
+nlohmann::ordered_json sweepToJson(const SweepHeader& header, const std::vector<SweepPoint>& points, bool stopped);
+std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t baselineMemory);
+
+// Reads a sweep written by sweepToJson; on failure says why (naming the field).
+bool sweepFromJson(const nlohmann::json& j, SweepHeader& header, std::vector<SweepPoint>& points, bool& stopped, std::string& error);
+
+// "format": "holescope-holes/1".
+nlohmann::ordered_json holesToJson(const SweepHeader& header, const std::vector<Hole>& holes, const std::vector<SweepPoint>& points,
+                                   bool stopped);
+
+} // namespace holescope

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sweep/Sweep.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace holescope {
+
+// A feasibility hole: budgets that fail although a smaller and a larger budget complete.
+struct Hole {
+    int64_t loBudget, hiBudget;   // inclusive: exact edges, or the first and last failing samples
+    double loRatio, hiRatio;      // of the baseline peak
+    bool exact;                   // every byte from loBudget to hiBudget is known to fail, and the
+                                  // bytes just outside are known to complete
+    int64_t spanLo, spanHi;       // the bytes between the completing executions around the hole
+    int64_t executions;           // distinct executions among the failing points
+    Outcome outcome;              // the failure of the lowest failing point
+    bool mixed;                   // some failing points fail otherwise
+    int64_t widthBytes() const { return hiBudget - loBudget + 1; }
+
+    // The failure of the lowest failing execution; filled by describeFailure.
+    int64_t failureOp = 0;        // operators done when it failed
+    int64_t pinnedBytes = -1;     // resident and not evictable at that moment
+    int32_t cascadeDepth = -1;    // deepest rebuild nesting during the failing operator
+};
+
+// The holes among sweep points (ascending by budget). Unresolved points bound no hole.
+std::vector<Hole> findHoles(const std::vector<SweepPoint>& points, const Baseline& baseline);
+
+// Certifies every byte between the completing executions around each hole that is not exact
+// yet (a certified sweep of that span) and returns all the points, the new ones merged in. A
+// hole's interior may turn out to hold completing budgets: find the holes again afterwards.
+std::vector<SweepPoint> certifyHoles(const PreparedTrace& trace, const SweepSpec& spec, const std::vector<Hole>& holes,
+                                     std::vector<SweepPoint> points, const std::atomic<bool>* cancel = nullptr);
+
+// Replays the hole's lowest failing budget with a recorder to say how it fails.
+void describeFailure(const PreparedTrace& trace, const ReplayOptions& options, Hole& hole);
+
+} // namespace holescope

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sweep/Sweep.h"
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <optional>
+
+namespace holescope {
+namespace {
+
+SweepPoint pointOf(int64_t budget, const ReplayResult& r)
+{
+    return SweepPoint{budget,         r.outcome,     r.opsDone,     r.clock,       r.rematCompute, r.maxMemory,
+                      r.evictions,    r.maxDepth,    r.certifiedLo, r.certifiedHi, r.reason};
+}
+
+// Shared by the workers of one sweep: the stop flag that also interrupts running replays, the
+// time cap, and the progress count.
+class SweepControl {
+public:
+    SweepControl(const SweepSpec& spec, const std::atomic<bool>* cancel, const std::function<void(const SweepProgress&)>& progress,
+                 int64_t total)
+        : m_spec(spec)
+        , m_cancel(cancel)
+        , m_progress(progress)
+        , m_start(std::chrono::steady_clock::now())
+    {
+        m_state.total = total;
+    }
+
+    bool stopping()
+    {
+        if (!m_stop.load(std::memory_order_relaxed)) {
+            const bool cancelled = m_cancel && m_cancel->load(std::memory_order_relaxed);
+            if (cancelled || (m_spec.maxSeconds > 0 && elapsed() > m_spec.maxSeconds))
+                m_stop.store(true);
+        }
+        return m_stop.load(std::memory_order_relaxed);
+    }
+
+    // One replay; nothing when the sweep is stopping, or when it stopped during the replay (the
+    // result would describe the interruption, not the budget).
+    std::optional<SweepPoint> replayAt(const PreparedTrace& trace, int64_t budget)
+    {
+        if (stopping())
+            return std::nullopt;
+        ReplayOptions o = m_spec.replay;
+        o.budget = budget;
+        o.logEvents = false;
+        o.cancel = &m_stop;
+        if (m_spec.maxSeconds > 0) {
+            const double left = m_spec.maxSeconds - elapsed();
+            o.maxSeconds = o.maxSeconds > 0 ? std::min(o.maxSeconds, left) : left;
+        }
+        const ReplayResult r = replay(trace, o);
+        m_replays.fetch_add(1, std::memory_order_relaxed);
+        if (r.outcome == Outcome::Unresolved && stopping())
+            return std::nullopt;
+        return pointOf(budget, r);
+    }
+
+    void advance(int64_t amount)
+    {
+        if (!m_progress)
+            return;
+        std::lock_guard lock(m_mutex);
+        m_state.done += amount;
+        m_progress(m_state);
+    }
+
+    int64_t replays() const { return m_replays.load(); }
+    bool stopped() const { return m_stop.load(); }
+
+private:
+    double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(); }
+
+    const SweepSpec& m_spec;
+    const std::atomic<bool>* m_cancel;
+    const std::function<void(const SweepProgress&)>& m_progress;
+    std::chrono::steady_clock::time_point m_start;
+    std::atomic<bool> m_stop{false};
+    std::atomic<int64_t> m_replays{0};
+    std::mutex m_mutex;
+    SweepProgress m_state;
+};
+
+// Bisects between two budgets of different outcomes until they are at most `resolution` bytes
+// apart. The certified intervals of the two sides shrink the gap at every step, so edges often
+// come out exact (the two intervals touch) long before the resolution is reached.
+std::vector<SweepPoint> refineBracket(const PreparedTrace& trace, SweepControl& control, const SweepPoint& left,
+                                      const SweepPoint& right, int64_t resolution)
+{
+    std::vector<SweepPoint> found;
+    std::vector<std::pair<SweepPoint, SweepPoint>> todo{{left, right}};
+    while (!todo.empty()) {
+        auto [a, b] = todo.back();
+        todo.pop_back();
+        const int64_t gapLo = std::max(a.budget, a.certifiedHi) + 1;
+        const int64_t gapHi = std::min(b.budget, b.certifiedLo) - 1;
+        if (gapLo > gapHi || b.budget - a.budget <= resolution)
+            continue;   // the edge is known exactly, or is fine enough
+        const int64_t mid = gapLo + (gapHi - gapLo) / 2;
+        const auto p = control.replayAt(trace, mid);
+        if (!p)
+            return found;
+        found.push_back(*p);
+        if (p->outcome != a.outcome)
+            todo.emplace_back(a, *p);
+        if (p->outcome != b.outcome)
+            todo.emplace_back(*p, b);
+    }
+    return found;
+}
+
+SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepControl& control, int jobs)
+{
+    // Contiguous blocks of the grid per shard, each with its right neighbour's first budget too,
+    // so that every bracket between neighbours is refined by exactly one shard.
+    const auto n = static_cast<int64_t>(spec.grid.size());
+    const int64_t first = n * (spec.shard - 1) / spec.shards;
+    const int64_t last = std::min(n, n * spec.shard / spec.shards + 1);
+    std::vector<std::optional<SweepPoint>> points(static_cast<size_t>(std::max<int64_t>(last - first, 0)));
+    tbb::task_arena arena(jobs);
+    arena.execute([&] {
+        tbb::parallel_for(int64_t{0}, last - first, [&](int64_t i) {
+            points[static_cast<size_t>(i)] = control.replayAt(trace, spec.grid[static_cast<size_t>(first + i)]);
+            control.advance(1);
+        });
+    });
+    SweepResult result;
+    for (const auto& p : points)
+        if (p)
+            result.points.push_back(*p);
+    if (spec.refine > 0) {
+        std::vector<std::vector<SweepPoint>> refined(points.size());
+        arena.execute([&] {
+            tbb::parallel_for(size_t{0}, points.size() > 0 ? points.size() - 1 : 0, [&](size_t i) {
+                const auto& a = points[i];
+                const auto& b = points[i + 1];
+                if (a && b && a->outcome != b->outcome && a->outcome != Outcome::Unresolved && b->outcome != Outcome::Unresolved)
+                    refined[i] = refineBracket(trace, control, *a, *b, spec.refine);
+            });
+        });
+        for (auto& r : refined)
+            result.points.insert(result.points.end(), r.begin(), r.end());
+    }
+    if (last > first) {
+        result.rangeLo = spec.grid[static_cast<size_t>(first)];
+        result.rangeHi = spec.grid[static_cast<size_t>(last - 1)];
+    }
+    return result;
+}
+
+SweepResult certifiedSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepControl& control, int jobs)
+{
+    const int64_t length = spec.to - spec.from + 1;
+    const int64_t from = spec.from + length * (spec.shard - 1) / spec.shards;
+    const int64_t to = spec.from + length * spec.shard / spec.shards - 1;
+    SweepResult result;
+    result.rangeLo = from;
+    result.rangeHi = to;
+    if (from > to)
+        return result;
+    const int64_t bytes = to - from + 1;
+    // Many more chunks than threads, so that the threads stay busy whatever the chunks cost.
+    const int64_t chunks = std::min<int64_t>(bytes, int64_t{16} * jobs);
+    std::vector<std::vector<SweepPoint>> found(static_cast<size_t>(chunks));
+    tbb::task_arena arena(jobs);
+    arena.execute([&] {
+        tbb::parallel_for(int64_t{0}, chunks, [&](int64_t c) {
+            const int64_t lo = from + bytes * c / chunks;
+            const int64_t hi = from + bytes * (c + 1) / chunks - 1;
+            for (int64_t b = lo; b <= hi;) {
+                auto p = control.replayAt(trace, b);
+                if (!p)
+                    return;
+                const int64_t next = p->certifiedHi == std::numeric_limits<int64_t>::max() ? hi + 1 : std::min(hi, p->certifiedHi) + 1;
+                control.advance(next - b);
+                // The same execution found from any budget in it is one point, named by its
+                // lowest budget in the sweep's range: shards and chunks then agree.
+                p->budget = std::max(p->certifiedLo, spec.from);
+                found[static_cast<size_t>(c)].push_back(std::move(*p));
+                b = next;
+            }
+        });
+    });
+    for (auto& f : found)
+        result.points.insert(result.points.end(), f.begin(), f.end());
+    return result;
+}
+
+} // namespace
+
+std::vector<SweepPoint> mergePoints(std::vector<std::vector<SweepPoint>> shards)
+{
+    std::vector<SweepPoint> all;
+    for (auto& s : shards)
+        all.insert(all.end(), std::make_move_iterator(s.begin()), std::make_move_iterator(s.end()));
+    std::stable_sort(all.begin(), all.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.budget < b.budget; });
+    all.erase(std::unique(all.begin(), all.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.budget == b.budget; }),
+              all.end());
+    return all;
+}
+
+SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel,
+                     const std::function<void(const SweepProgress&)>& progress)
+{
+    const int jobs = spec.jobs > 0 ? spec.jobs : tbb::info::default_concurrency();
+    const int64_t total = spec.grid.empty() ? std::max<int64_t>(spec.to - spec.from + 1, 0) : static_cast<int64_t>(spec.grid.size());
+    SweepControl control(spec, cancel, progress, total);
+    SweepResult result = spec.grid.empty() ? certifiedSweep(trace, spec, control, jobs) : gridSweep(trace, spec, control, jobs);
+    result.points = mergePoints({std::move(result.points)});
+    result.replays = control.replays();
+    result.stopped = control.stopped();
+
+    result.rangeBytes = std::max<int64_t>(result.rangeHi - result.rangeLo + 1, 0);
+    result.certifiedBytes = certifiedBytes(result.points, result.rangeLo, result.rangeHi);
+    return result;
+}
+
+// Distinct executions have disjoint certified intervals, so the covered bytes simply add up.
+int64_t certifiedBytes(const std::vector<SweepPoint>& points, int64_t lo, int64_t hi)
+{
+    int64_t covered = 0, reach = lo - 1;
+    for (const SweepPoint& p : points) {
+        if (p.outcome == Outcome::Unresolved)
+            continue;
+        const int64_t a = std::max({p.certifiedLo, lo, reach + 1});
+        const int64_t b = std::min(p.certifiedHi, hi);
+        if (a <= b) {
+            covered += b - a + 1;
+            reach = b;
+        }
+    }
+    return covered;
+}
+
+int64_t distinctExecutions(const std::vector<SweepPoint>& points)
+{
+    std::vector<std::pair<int64_t, int64_t>> seen;
+    for (const SweepPoint& p : points)
+        seen.emplace_back(p.certifiedLo, p.certifiedHi);
+    std::sort(seen.begin(), seen.end());
+    return static_cast<int64_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
+}
+
+std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step)
+{
+    std::vector<int64_t> budgets;
+    if (!(step > 0) || from > to)
+        return budgets;
+    for (int64_t i = 0;; ++i) {
+        // Rounded to 12 decimals so that 0.09 + 6 * 0.002 is the 0.102 a user typed.
+        const double ratio = std::round((from + static_cast<double>(i) * step) * 1e12) / 1e12;
+        if (ratio > to + 1e-12)
+            break;
+        budgets.push_back(budgetForRatio(baseline, ratio));
+    }
+    budgets.erase(std::unique(budgets.begin(), budgets.end()), budgets.end());
+    return budgets;
+}
+
+} // namespace holescope

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/Replay.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace holescope {
+
+// One replay of a sweep, with the budget interval over which the same execution happens.
+struct SweepPoint {
+    int64_t budget;             // the budget replayed (grid, refinement) or, for a certified
+                                // sweep, the execution's lowest budget within the sweep range
+    Outcome outcome;
+    int64_t opsDone;
+    int64_t clock;
+    int64_t rematCompute;
+    int64_t maxMemory;
+    int64_t evictions;
+    int32_t maxDepth;
+    int64_t certifiedLo;        // the execution is the same for every budget in [lo, hi]
+    int64_t certifiedHi;
+    std::string reason;         // unresolved only
+
+    bool failed() const { return outcome == Outcome::Oom || outcome == Outcome::OverheadExceeded; }
+};
+
+struct SweepSpec {
+    int64_t from = 0;           // bytes, inclusive
+    int64_t to = 0;
+    // Grid mode: these budgets (ascending). Empty: certified mode, which covers every byte of
+    // [from, to] by jumping from one execution's certified interval to the next.
+    std::vector<int64_t> grid;
+    // Grid mode: bisect every change of outcome between neighbouring budgets until the two
+    // sides are at most this many bytes apart (1: exact edges). 0: no refinement.
+    int64_t refine = 0;
+    ReplayOptions replay;       // everything but the budget
+    int jobs = 0;               // worker threads; 0: every core
+    int shard = 1, shards = 1;  // this process's part, 1-based, of a sweep run as `shards` processes
+    double maxSeconds = 0;      // the whole sweep; 0: no cap
+};
+
+struct SweepProgress {
+    int64_t done = 0, total = 0;   // replays (grid) or bytes certified (certified mode)
+};
+
+struct SweepResult {
+    std::vector<SweepPoint> points;   // ascending by budget, one per budget or per execution
+    int64_t replays = 0;
+    int64_t rangeLo = 0, rangeHi = -1;   // this shard's part of the range (grid: first to last budget)
+    int64_t rangeBytes = 0;
+    int64_t certifiedBytes = 0;       // of those, bytes whose execution is known (resolved)
+    bool stopped = false;             // cancelled, or the sweep's time cap ran out
+};
+
+// Runs the sweep on `jobs` threads. The points do not depend on the number of threads; the
+// shards of a sweep merge (mergeSweeps) into exactly the points of the sweep run whole.
+// `progress` is called from worker threads, never concurrently.
+SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel = nullptr,
+                     const std::function<void(const SweepProgress&)>& progress = {});
+
+// The points of several shards of one sweep, as runSweep on the whole would give them.
+std::vector<SweepPoint> mergePoints(std::vector<std::vector<SweepPoint>> shards);
+
+// Bytes of [lo, hi] whose execution the (resolved) points certify.
+int64_t certifiedBytes(const std::vector<SweepPoint>& points, int64_t lo, int64_t hi);
+
+// Distinct executions among the points.
+int64_t distinctExecutions(const std::vector<SweepPoint>& points);
+
+// The budgets of a ratio grid: int(peak * (from + i * step)) for every i with ratio <= to.
+std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step);
+
+} // namespace holescope
