@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep/Sweep.h"
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -211,6 +212,10 @@ SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const st
                      const std::function<void(const SweepProgress&)>& progress)
 {
     const int jobs = spec.jobs > 0 ? spec.jobs : tbb::info::default_concurrency();
+    // More threads than cores, if asked for (TBB otherwise caps them, and says so on stderr).
+    std::optional<tbb::global_control> allow;
+    if (jobs > tbb::info::default_concurrency())
+        allow.emplace(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(jobs));
     const int64_t total = spec.grid.empty() ? std::max<int64_t>(spec.to - spec.from + 1, 0) : static_cast<int64_t>(spec.grid.size());
     SweepControl control(spec, cancel, progress, total);
     SweepResult result = spec.grid.empty() ? certifiedSweep(trace, spec, control, jobs) : gridSweep(trace, spec, control, jobs);
