@@ -2,11 +2,13 @@
 // Hand-made traces, one feature each (see data/tiny/README.md), against figures measured with
 // simrd and small enough to check by hand.
 #include "support/GoldenRuns.h"
+#include "synth/TraceSynth.h"
 #include "trace/TraceReader.h"
 
 #include <QTest>
 
 #include <fstream>
+#include <iterator>
 #include <map>
 
 using namespace holescope;
@@ -52,6 +54,53 @@ private slots:
         }
         const std::string diff = test::firstDifference(expected, holescope::replay(t, test::optionsFor(expected)));
         QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    // The demo trace (made by `holescope-cli synth --shape unet --layers 24 --seed 1`) has a
+    // feasibility hole from 3,936 to 4,143 bytes; simrd replays its edges and inside exactly so.
+    void demoTraceMeasuredWithSimrd()
+    {
+        const test::GoldenFile g = test::readGoldenFile(HOLESCOPE_TEST_DATA "/simrd/demo-unet.jsonl");
+        TraceLoad load = readTraceFile(HOLESCOPE_SOURCE_DIR "/traces/" + g.trace);
+        if (auto* e = std::get_if<TraceError>(&load))
+            QFAIL(e->toString().c_str());
+        const PreparedTrace t = prepareTrace(std::move(std::get<Program>(load)));
+        const std::string baseline = test::baselineDifference(g.baseline, t.baseline);
+        QVERIFY2(baseline.empty(), baseline.c_str());
+        QCOMPARE(g.runs.size(), size_t{7});
+        for (const nlohmann::json& run : g.runs) {
+            const std::string diff = test::firstDifference(run, holescope::replay(t, test::optionsFor(run)));
+            QVERIFY2(diff.empty(), ("budget " + run.at("budget").dump() + ": " + diff).c_str());
+        }
+    }
+
+    // synth is deterministic: the demo trace in traces/ is what the command writes.
+    void demoTraceIsWhatSynthWrites()
+    {
+        SynthSpec spec;
+        spec.shape = SynthSpec::Shape::UNet;
+        spec.layers = 24;
+        spec.seed = 1;
+        std::ifstream in(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log", std::ios::binary);
+        const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        QVERIFY(shipped == synthesizeTrace(spec));
+        spec.seed = 2;
+        QVERIFY(shipped != synthesizeTrace(spec));
+    }
+
+    void synthShapesParse()
+    {
+        for (const char* shape : {"chain", "unet", "dag"}) {
+            SynthSpec spec;
+            spec.shape = *synthShapeFromName(shape);
+            spec.layers = 10;
+            TraceLoad load = parseTrace(synthesizeTrace(spec), shape);
+            QVERIFY2(std::holds_alternative<Program>(load), shape);
+            // constant input, per layer a weight and the layer, the loss; backward: loss
+            // gradient and two operators per layer.
+            QCOMPARE(std::get<Program>(load).ops.size(), size_t{1 + 2 * 10 + 1 + 1 + 2 * 10});
+        }
+        QVERIFY(!synthShapeFromName("tree"));
     }
 };
 

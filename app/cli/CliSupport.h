@@ -55,6 +55,7 @@ int runRecord(const QStringList& args);
 int runSweepCommand(const QStringList& args);
 int runHoles(const QStringList& args);
 int runMerge(const QStringList& args);
+int runSynth(const QStringList& args);
 int runBench(const QStringList& args);
 
 } // namespace holescope::cli

@@ -21,6 +21,7 @@ const char* kUsage =
     "  sweep TRACE     replay a range of budgets (grid, refined, or every byte)\n"
     "  holes TRACE     find the feasibility holes in a range of budgets\n"
     "  merge FILES     merge the shards of a sweep\n"
+    "  synth           write a made-up trace (chain, U-Net or random DAG)\n"
     "  bench           time replays against simrd's recorded times\n"
     "\n"
     "holescope-cli COMMAND --help shows a command's options.\n";
@@ -55,6 +56,8 @@ int main(int argc, char** argv)
             return runHoles(args);
         if (command == "merge")
             return runMerge(args);
+        if (command == "synth")
+            return runSynth(args);
         if (command == "bench")
             return runBench(args);
         throw UsageError{QStringLiteral("unknown command \"%1\"\n\n%2").arg(command, kUsage)};

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliSupport.h"
+
+#include "synth/TraceSynth.h"
+
+#include <cstdio>
+
+namespace holescope::cli {
+
+int runSynth(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOptions({
+        {"shape", "chain, unet or dag (default dag: random skip connections).", "shape", "dag"},
+        {"layers", "Layers of the forward phase (default 24).", "n", "24"},
+        {"seed", "Seed; the same seed gives the same trace (default 1).", "n", "1"},
+        {"out", "Write the trace to this file instead of the terminal.", "file"},
+    });
+    if (!parseCommand(parser, args, "Write a made-up training step in the DTR log format."))
+        return kExitOk;
+    if (parser.positionalArguments().size() > 1)
+        throw UsageError{QStringLiteral("synth takes no trace; see holescope-cli synth --help")};
+    SynthSpec spec;
+    const auto shape = synthShapeFromName(parser.value("shape").toStdString());
+    if (!shape)
+        throw UsageError{QStringLiteral("--shape: expected chain, unet or dag, found \"%1\"").arg(parser.value("shape"))};
+    spec.shape = *shape;
+    const int64_t layers = parseBytes(parser.value("layers"), "layers");
+    if (layers < 1 || layers > 1'000'000)
+        throw UsageError{QStringLiteral("--layers: expected 1 to 1000000")};
+    spec.layers = static_cast<int>(layers);
+    bool ok = false;
+    spec.seed = parser.value("seed").toULongLong(&ok);
+    if (!ok)
+        throw UsageError{QStringLiteral("--seed: expected a non-negative integer, found \"%1\"").arg(parser.value("seed"))};
+    const std::string text = synthesizeTrace(spec);
+    if (parser.isSet("out"))
+        writeFileWhole(parser.value("out"), text);
+    else
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    return kExitOk;
+}
+
+} // namespace holescope::cli
