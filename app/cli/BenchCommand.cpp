@@ -4,6 +4,7 @@
 #include "CliSupport.h"
 
 #include "record/ReplayRecorder.h"
+#include "sweep/Sweep.h"
 
 #include <nlohmann/json.hpp>
 
@@ -79,6 +80,34 @@ std::vector<BenchCase> goldenCases(const QString& goldenDir)
     return cases;
 }
 
+// The sweep target: a 0.001 grid over the whole range for each of the eight traces,
+// all eight in under 10 minutes on 2 cores.
+int benchSweeps(const QString& traceDir, const std::string& only)
+{
+    const QStringList files = QDir(traceDir).entryList({"*.log"}, QDir::Files, QDir::Name);
+    std::printf("%-16s %8s %10s %12s %10s\n", "trace", "budgets", "seconds", "budgets/s", "failing");
+    double total = 0;
+    for (const QString& f : files) {
+        if (!only.empty() && f.toStdString().find(only) == std::string::npos)
+            continue;
+        const LoadedTrace t = loadTrace(traceDir + "/" + f);
+        SweepSpec spec;
+        spec.grid = ratioGrid(t.baseline, 0.001, 1.0, 0.001);
+        spec.from = spec.grid.front();
+        spec.to = spec.grid.back();
+        const auto start = std::chrono::steady_clock::now();
+        const SweepResult r = runSweep(t, spec);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        total += seconds;
+        const auto failing = std::count_if(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.failed(); });
+        std::printf("%-16.16s %8zu %10.1f %12.1f %10ld\n", t.name.c_str(), r.points.size(), seconds,
+                    static_cast<double>(r.points.size()) / seconds, static_cast<long>(failing));
+        std::fflush(stdout);
+    }
+    std::printf("\nall sweeps: %.1f s (target: under 600 s on 2 cores)\n", total);
+    return kExitOk;
+}
+
 } // namespace
 
 int runBench(const QStringList& args)
@@ -89,6 +118,7 @@ int runBench(const QStringList& args)
         {"min-time", "Repeat each replay until this much time was spent (seconds), at least 3 times.", "s", "0.05"},
         {"no-golden", "Only the InceptionV4 pair, not every golden run."},
         {"only", "Only the replays of traces whose file name contains this text.", "text"},
+        {"sweeps", "Instead: time a full 0.001-step sweep (0.001 to 1.0 of the peak) of every trace, on every core."},
     });
     if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
         return kExitOk;
@@ -97,6 +127,9 @@ int runBench(const QStringList& args)
     if (!QDir(traceDir).exists() || !QDir(goldenDir).exists())
         throw UsageError{QStringLiteral("%1 has no traces/dtr and golden folders; give --shared DIR").arg(shared)};
     const double minTime = parseRatio(parser.value("min-time"), "min-time");
+
+    if (parser.isSet("sweeps"))
+        return benchSweeps(traceDir, parser.isSet("only") ? parser.value("only").toStdString() : std::string());
 
     std::vector<BenchCase> cases;
     const std::string inception = "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log";

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// sweep, holes, merge and synth as a user runs them: separate processes, files, exit statuses.
+#include <QFile>
+#include <algorithm>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+const QString kDemo = QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(HOLESCOPE_CLI), args);
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class CliSweep : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    // Runs a sweep whole and as `shards` processes, merges the parts, and compares the bytes.
+    void compareShards(const QStringList& sweepArgs, int shards)
+    {
+        const Run whole = cli(QStringList{"sweep", kDemo} + sweepArgs + QStringList{"--json", "--jobs", "2"});
+        QVERIFY2(whole.exitCode == 0, qPrintable(whole.err));
+        QStringList parts;
+        for (int k = 1; k <= shards; ++k) {
+            const QString out = path(QStringLiteral("part-%1-of-%2.json").arg(k).arg(shards));
+            const Run r = cli(QStringList{"sweep", kDemo} + sweepArgs
+                              + QStringList{"--json", "--jobs", "1", "--shard", QStringLiteral("%1/%2").arg(k).arg(shards), "--out", out});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            parts << out;
+        }
+        std::reverse(parts.begin(), parts.end());   // the order of the parts does not matter
+        const Run merged = cli(QStringList{"merge"} + parts);
+        QVERIFY2(merged.exitCode == 0, qPrintable(merged.err));
+        QCOMPARE(merged.out, whole.out);
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void gridShardsMergeToTheSameBytes() { compareShards({"--from", "0.3", "--to", "0.6", "--step", "0.01", "--refine", "1"}, 4); }
+    void certifiedShardsMergeToTheSameBytes() { compareShards({"--from", "0.3", "--to", "0.6", "--exact"}, 3); }
+
+    void sameOutputWhateverTheJobs()
+    {
+        const QStringList args{"sweep", kDemo, "--from", "0.2", "--to", "0.9", "--step", "0.005", "--refine", "1", "--csv"};
+        const Run one = cli(args + QStringList{"--jobs", "1"});
+        const Run four = cli(args + QStringList{"--jobs", "4"});
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        QCOMPARE(four.out, one.out);
+        QVERIFY(one.out.startsWith("budget,ratio,outcome,"));
+    }
+
+    // The demo's hole, whose edges simrd confirms (tests/data/simrd/demo-unet.jsonl).
+    void demoHole()
+    {
+        for (const QStringList& mode : {QStringList{"--exact"}, QStringList{"--step", "0.01"}}) {
+            const Run r = cli(QStringList{"holes", kDemo, "--from", "0.3", "--to", "0.6", "--json"} + mode);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const auto j = nlohmann::json::parse(r.out.toStdString());
+            QCOMPARE(j.at("format").get<std::string>(), std::string("holescope-holes/1"));
+            QCOMPARE(j.at("holes").size(), size_t{1});
+            const auto& h = j.at("holes").at(0);
+            QCOMPARE(h.at("lo_budget").get<int64_t>(), int64_t{3936});
+            QCOMPARE(h.at("hi_budget").get<int64_t>(), int64_t{4143});
+            QCOMPARE(h.at("exact").get<bool>(), true);
+            QCOMPARE(h.at("outcome").get<std::string>(), std::string("oom"));
+            QCOMPARE(h.at("failure_op").get<int64_t>(), int64_t{60});
+            QCOMPARE(h.at("lo_ratio").get<double>(), 3936.0 / 10064.0);
+        }
+    }
+
+    void synthWritesTheDemo()
+    {
+        const Run r = cli({"synth", "--shape", "unet", "--layers", "24", "--seed", "1"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, readAll(kDemo));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString demo = kDemo;
+        QTest::newRow("step and exact") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--step", "0.01", "--exact"}
+                                        << "give --step or --exact, not both";
+        QTest::newRow("neither step nor exact") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6"}
+                                                << "give --step S (a grid) or --exact (every byte)";
+        QTest::newRow("no from") << QStringList{"sweep", demo, "--to", "0.6", "--exact"} << "give exactly one of --from R or --from-bytes BYTES";
+        QTest::newRow("from above to") << QStringList{"sweep", demo, "--from", "0.6", "--to", "0.3", "--exact"} << "the range is empty";
+        QTest::newRow("a budget") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--budget", "5"}
+                                  << "--budget and --ratio do not apply here";
+        QTest::newRow("refine with exact") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--refine", "1"}
+                                           << "--refine applies to a grid";
+        for (const char* shard : {"0/4", "5/4", "x", "1/0"})
+            QTest::addRow("shard %s", shard) << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--shard", shard}
+                                             << "--shard: expected K/N";
+        QTest::newRow("jobs 0") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--jobs", "0"}
+                                << "--jobs: expected 1 to 1024";
+        QTest::newRow("merge nothing") << QStringList{"merge"} << "usage: holescope-cli merge";
+        QTest::newRow("merge a missing file") << QStringList{"merge", "/nonexistent/x.json"} << "/nonexistent/x.json: cannot open";
+        QTest::newRow("merge a trace") << QStringList{"merge", demo} << "not JSON";
+        QTest::newRow("synth tree") << QStringList{"synth", "--shape", "tree"} << "--shape: expected chain, unet or dag";
+        QTest::newRow("synth 0 layers") << QStringList{"synth", "--layers", "0"} << "--layers: expected 1 to 1000000";
+    }
+
+    void errors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void mergeChecksItsParts()
+    {
+        const QString a = path("m1.json"), b = path("m2.json"), other = path("other.json"), bad = path("bad.json");
+        for (const auto& [k, out] : {std::pair{1, a}, std::pair{2, b}})
+            QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--exact", "--shard", QStringLiteral("%1/3").arg(k), "--json", "--out", out})
+                         .exitCode,
+                     0);
+        QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.5", "--exact", "--shard", "3/3", "--json", "--out", other}).exitCode, 0);
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format":"holescope-run/1"})");
+        f.close();
+
+        Run r = cli({"merge", a, b});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("shard 3/3 is missing"), qPrintable(r.err));
+        r = cli({"merge", a, a, b});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("given twice"), qPrintable(r.err));
+        r = cli({"merge", a, b, other});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("not a shard of the same sweep"), qPrintable(r.err));
+        r = cli({"merge", bad});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("field \"format\": expected \"holescope-sweep/1\""), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(CliSweep)
+#include "tst_cli_sweep.moc"
