@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace holescope {
 
@@ -95,11 +96,15 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
                     frontier[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
                 continue;
             }
-            const size_t slot = closure(z, reverse);
+            const std::optional<size_t> slot = closure(z, reverse);
             // closure() may grow the slot arena; take the pointers afterwards.
             interior = interiorBits(r);
             frontier = frontierBits(r);
-            const uint64_t* ci = &m_slots[slot * 2 * m_words];
+            if (!slot) {
+                walkInto(z, reverse, interior, frontier);
+                continue;
+            }
+            const uint64_t* ci = &m_slots[*slot * 2 * m_words];
             const uint64_t* cf = ci + m_words;
             for (size_t w = 0; w < m_words; ++w) {
                 interior[w] |= ci[w];
@@ -168,8 +173,11 @@ void DenseRegions::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t
 }
 
 // The storages reachable from evicted storage s through evicted storages (s included), and
-// the unpinned material storages bordering them; recomputed only where invalid.
-size_t DenseRegions::closure(int32_t s, bool reverse)
+// the unpinned material storages bordering them; recomputed only where invalid. Recomputing
+// costs a bitset per storage, which pays when most of them are still valid; when more than
+// kMaxOpened storages need it (a large area of freed storages that keeps changing), this gives
+// up, leaving what it finished valid, and the caller walks instead.
+std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
 {
     const int d = reverse ? 1 : 0;
     std::vector<uint8_t>& valid = m_valid[d];
@@ -192,6 +200,7 @@ size_t DenseRegions::closure(int32_t s, bool reverse)
     };
     m_stack.clear();
     open(s);
+    size_t opened = 1;
     while (!m_stack.empty()) {
         WalkFrame& f = m_stack.back();
         const auto v = static_cast<size_t>(f.node);
@@ -205,6 +214,8 @@ size_t DenseRegions::closure(int32_t s, bool reverse)
                 continue;
             }
             if (!valid[static_cast<size_t>(z)]) {
+                if (++opened > kMaxOpened)
+                    return std::nullopt;
                 open(z);   // acyclic: z cannot be on the stack; this edge is taken again when z is done
                 descended = true;
                 break;
@@ -219,6 +230,44 @@ size_t DenseRegions::closure(int32_t s, bool reverse)
         }
     }
     return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
+}
+
+// Adds what evicted storage s reaches to the bitsets, walking through storages whose closure is
+// not known and taking the known closures whole. Storages already in `interior` came with their
+// whole closure, so the walk stops there.
+void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier)
+{
+    const int d = reverse ? 1 : 0;
+    const StorageGraph::Edges& g = edges(reverse);
+    const int64_t created = *m_state.createdOps;
+    const auto has = [&](int32_t v) { return (interior[static_cast<size_t>(v) / 64] >> (v % 64)) & 1; };
+    if (has(s))
+        return;
+    interior[static_cast<size_t>(s) / 64] |= uint64_t{1} << (s % 64);
+    m_todo.clear();
+    m_todo.push_back(s);
+    while (!m_todo.empty()) {
+        const auto v = static_cast<size_t>(m_todo.back());
+        m_todo.pop_back();
+        for (auto e = static_cast<size_t>(g.start[v]); e < static_cast<size_t>(g.start[v + 1]) && g.birth[e] < created; ++e) {
+            const int32_t z = g.target[e];
+            if (material(z)) {
+                if (!pinned(z))
+                    frontier[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
+            } else if (!has(z)) {
+                if (m_valid[d][static_cast<size_t>(z)]) {
+                    const uint64_t* ci = &m_slots[static_cast<size_t>(m_slotOf[d][static_cast<size_t>(z)]) * 2 * m_words];
+                    for (size_t w = 0; w < m_words; ++w) {
+                        interior[w] |= ci[w];
+                        frontier[w] |= ci[m_words + w];
+                    }
+                } else {
+                    interior[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
+                    m_todo.push_back(z);
+                }
+            }
+        }
+    }
 }
 
 void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)

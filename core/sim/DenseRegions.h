@@ -5,6 +5,7 @@
 #include "sim/StorageGraph.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace holescope {
@@ -95,7 +96,9 @@ private:
     void resolve(size_t r);
 
     void walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier);
-    size_t closure(int32_t s, bool reverse);   // slot of an evicted storage's valid closure
+    static constexpr size_t kMaxOpened = 128;
+    std::optional<size_t> closure(int32_t s, bool reverse);   // slot of an evicted storage's valid closure
+    void walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier);
     void invalidateUpstream(int32_t s, bool reverse);
 
     const StorageGraph& m_graph;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <mutex>
 #include <optional>
 
@@ -90,6 +91,36 @@ private:
     SweepProgress m_state;
 };
 
+// The executions a sweep has found so far, by certified interval; shared by its threads.
+class KnownExecutions {
+public:
+    std::optional<SweepPoint> find(int64_t budget)
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_byLo.upper_bound(budget);
+        if (it == m_byLo.begin())
+            return std::nullopt;
+        --it;
+        if (budget > it->second.certifiedHi)
+            return std::nullopt;
+        SweepPoint p = it->second;
+        p.budget = budget;
+        return p;
+    }
+
+    void add(const SweepPoint& p)
+    {
+        if (p.outcome == Outcome::Unresolved)
+            return;   // cut short by a cap: nothing certain about the budgets around it
+        std::lock_guard lock(m_mutex);
+        m_byLo.emplace(p.certifiedLo, p);
+    }
+
+private:
+    std::mutex m_mutex;
+    std::map<int64_t, SweepPoint> m_byLo;
+};
+
 // Bisects between two budgets of different outcomes until they are at most `resolution` bytes
 // apart. The certified intervals of the two sides shrink the gap at every step, so edges often
 // come out exact (the two intervals touch) long before the resolution is reached.
@@ -126,10 +157,20 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
     const int64_t first = n * (spec.shard - 1) / spec.shards;
     const int64_t last = std::min(n, n * spec.shard / spec.shards + 1);
     std::vector<std::optional<SweepPoint>> points(static_cast<size_t>(std::max<int64_t>(last - first, 0)));
+    // A budget inside the certified interval of an execution already found is that execution:
+    // its point is known without a replay. Distinct executions are few next to grid points.
+    KnownExecutions known;
     tbb::task_arena arena(jobs);
     arena.execute([&] {
         tbb::parallel_for(int64_t{0}, last - first, [&](int64_t i) {
-            points[static_cast<size_t>(i)] = control.replayAt(trace, spec.grid[static_cast<size_t>(first + i)]);
+            const int64_t budget = spec.grid[static_cast<size_t>(first + i)];
+            auto& slot = points[static_cast<size_t>(i)];
+            slot = known.find(budget);
+            if (!slot) {
+                slot = control.replayAt(trace, budget);
+                if (slot)
+                    known.add(*slot);
+            }
             control.advance(1);
         });
     });
