@@ -188,9 +188,13 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("both budget and ratio") << QStringList{"replay", "{chain}", "--budget", "300", "--ratio", "0.5"}
                                            << QStringList{oneOf};
     QTest::newRow("budget 12x") << QStringList{"replay", "{chain}", "--budget", "12x"}
-                                << QStringList{"--budget: expected a non-negative number of bytes, found \"12x\""};
+                                << QStringList{"--budget: expected a non-negative number of bytes (at most 2^62), found \"12x\""};
     QTest::newRow("budget -1") << QStringList{"replay", "{chain}", "--budget", "-1"}
                                << QStringList{"--budget: expected a non-negative number of bytes"};
+    QTest::newRow("budget 2^63-1") << QStringList{"replay", "{chain}", "--budget", "9223372036854775807"}
+                                   << QStringList{"--budget: expected a non-negative number of bytes (at most 2^62)"};
+    QTest::newRow("ratio 1e300") << QStringList{"replay", "{chain}", "--ratio", "1e300"}
+                                 << QStringList{"--ratio: 1e+300 times the peak is more bytes than a budget can be"};
     for (const char* ratio : {"abc", "0", "-0.5", "nan", "inf", ""}) {
         const QString message = QStringLiteral("--ratio: expected a positive number, found \"%1\"").arg(ratio);
         QTest::addRow("ratio \"%s\"", ratio) << QStringList{"replay", "{chain}", "--ratio", ratio} << QStringList{message};

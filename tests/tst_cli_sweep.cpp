@@ -101,6 +101,17 @@ private slots:
         }
     }
 
+    // Odd layer counts used to read past the end of the U-Net's way down.
+    void synthOddUNet()
+    {
+        for (const char* layers : {"1", "5", "7"}) {
+            const Run r = cli({"synth", "--shape", "unet", "--layers", layers, "--out", path(QStringLiteral("u%1.log").arg(layers))});
+            QCOMPARE(r.exitCode, 0);
+            const Run info = cli({"info", path(QStringLiteral("u%1.log").arg(layers)), "--json"});
+            QVERIFY2(info.exitCode == 0, qPrintable(info.err));
+        }
+    }
+
     void synthWritesTheDemo()
     {
         const Run r = cli({"synth", "--shape", "unet", "--layers", "24", "--seed", "1"});
@@ -128,6 +139,11 @@ private slots:
                                              << "--shard: expected K/N";
         QTest::newRow("jobs 0") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--jobs", "0"}
                                 << "--jobs: expected 1 to 1024";
+        QTest::newRow("jobs 2^32+1") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--jobs", "4294967297"}
+                                     << "--jobs: expected 1 to 1024";
+        QTest::newRow("grid too fine") << QStringList{"sweep", demo, "--from", "0.1", "--to", "0.9", "--step", "1e-12"}
+                                       << "the grid would have";
+        QTest::newRow("synth odd unet") << QStringList{"synth", "--shape", "unet", "--layers", "0"} << "--layers: expected 1 to 1000000";
         QTest::newRow("merge nothing") << QStringList{"merge"} << "usage: holescope-cli merge";
         QTest::newRow("merge a missing file") << QStringList{"merge", "/nonexistent/x.json"} << "/nonexistent/x.json: cannot open";
         QTest::newRow("merge a trace") << QStringList{"merge", demo} << "not JSON";

@@ -96,8 +96,13 @@ private slots:
         const ReplayResult r = replay(t, o);
         QCOMPARE(outcomeName(r.outcome), "unresolved");
         QVERIFY2(r.reason.find("step cap") != std::string::npos, r.reason.c_str());
-        QCOMPARE(r.opsDone, int64_t{3});   // c, x1, x2
+        QCOMPARE(r.opsDone, int64_t{4});   // c, x1 and x2 computed; x3 started but not computed
         QCOMPARE(r.steps, int64_t{3});
+        // A run that needs exactly the cap completes: 12 computations (c, x1..x10, y).
+        o.maxSteps = 12;
+        QCOMPARE(outcomeName(replay(t, o).outcome), "complete");
+        o.maxSteps = 11;
+        QCOMPARE(outcomeName(replay(t, o).outcome), "unresolved");
     }
 
     void timeCap()

@@ -56,10 +56,13 @@ std::vector<BenchCase> goldenCases(const QString& goldenDir)
         std::ifstream in((goldenDir + "/" + f).toStdString());
         std::string line;
         std::string trace;
+        int lineNo = 0;
         while (std::getline(in, line)) {
+            ++lineNo;
             const auto j = nlohmann::json::parse(line, nullptr, false);
             if (j.is_discarded())
-                throw UsageError{QStringLiteral("%1/%2: not JSON lines").arg(goldenDir, f)};
+                throw UsageError{QStringLiteral("%1/%2:%3: not JSON").arg(goldenDir, f).arg(lineNo)};
+            try {
             if (j.contains("baseline")) {
                 trace = j.at("trace").get<std::string>();
                 continue;
@@ -75,6 +78,9 @@ std::vector<BenchCase> goldenCases(const QString& goldenDir)
             std::snprintf(label, sizeof label, "%s", j.at("ratio").is_null() ? "-" : j.at("ratio").dump().c_str());
             c.label = label;
             cases.push_back(std::move(c));
+            } catch (const nlohmann::json::exception& e) {
+                throw UsageError{QStringLiteral("%1/%2:%3: %4").arg(goldenDir, f).arg(lineNo).arg(e.what())};
+            }
         }
     }
     return cases;
@@ -171,6 +177,8 @@ int runBench(const QStringList& args)
         const LoadedTrace& t = it->second;
         if (c.ratio)
             c.options.budget = budgetForRatio(t.baseline, *c.ratio);
+        if (!unknownStorages(t.program, c.options.protect).empty())
+            throw UsageError{QStringLiteral("a golden run of %1 protects a storage the trace does not have").arg(QString::fromStdString(c.traceFile))};
         Outcome outcome{};
         const double seconds = timeRuns(minTime, [&] { outcome = replay(t, c.options).outcome; });
         if (c.ratio) {

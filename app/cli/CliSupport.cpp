@@ -45,13 +45,34 @@ void addReplayOptions(QCommandLineParser& parser)
     });
 }
 
-int64_t parseBytes(const QString& text, const QString& option)
+namespace {
+
+int64_t parseNonNegative(const QString& text, const QString& option, const char* what)
 {
     bool ok = false;
     const qlonglong v = text.trimmed().toLongLong(&ok);
-    if (!ok || v < 0)
-        throw UsageError{QStringLiteral("--%1: expected a non-negative number of bytes, found \"%2\"").arg(option, text)};
+    if (!ok || v < 0 || v > (qlonglong{1} << 62))
+        throw UsageError{QStringLiteral("--%1: expected a non-negative %2 (at most 2^62), found \"%3\"").arg(option, what, text)};
     return v;
+}
+
+} // namespace
+
+int64_t parseBytes(const QString& text, const QString& option)
+{
+    return parseNonNegative(text, option, "number of bytes");
+}
+
+int64_t parseCount(const QString& text, const QString& option)
+{
+    return parseNonNegative(text, option, "integer");
+}
+
+int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& option)
+{
+    if (static_cast<double>(baseline.memory) * ratio >= 0x1.0p62)
+        throw UsageError{QStringLiteral("--%1: %2 times the peak is more bytes than a budget can be").arg(option).arg(ratio)};
+    return budgetForRatio(baseline, ratio);
 }
 
 double parseRatio(const QString& text, const QString& option)
@@ -74,7 +95,7 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
         throw UsageError{QStringLiteral("give exactly one of --budget BYTES or --ratio R")};
     } else {
         o.budget = hasBudget ? parseBytes(parser.value("budget"), "budget")
-                             : budgetForRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"));
+                             : budgetFromRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"), "ratio");
     }
     if (parser.isSet("overhead-limit")) {
         const double limit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
@@ -97,7 +118,7 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
                                  .arg(trace.program.tensors.size() - 1)};
     }
     if (parser.isSet("max-steps"))
-        o.maxSteps = parseBytes(parser.value("max-steps"), "max-steps");
+        o.maxSteps = parseCount(parser.value("max-steps"), "max-steps");
     if (parser.isSet("max-seconds"))
         o.maxSeconds = parseRatio(parser.value("max-seconds"), "max-seconds");
     return o;

@@ -39,7 +39,11 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
 // One positional argument, the trace; complains otherwise.
 QString traceArgument(const QCommandLineParser& parser, const QString& command);
 
+// Non-negative integers up to 2^62 (so sums of a few of them cannot overflow).
 int64_t parseBytes(const QString& text, const QString& option);
+int64_t parseCount(const QString& text, const QString& option);
+// int(peak * ratio), refused when it does not fit in 2^62 bytes.
+int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& option);
 double parseRatio(const QString& text, const QString& option);
 
 std::string groupDigits(int64_t value);

@@ -11,7 +11,7 @@ namespace {
 std::string ratioText(int64_t budget, int64_t peak)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6f", peak > 0 ? static_cast<double>(budget) / static_cast<double>(peak) : 0.0);
+    std::snprintf(buf, sizeof buf, "%.6f", ratioOfPeak(budget, peak));
     return buf;
 }
 

@@ -61,7 +61,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
         if (parser.isSet(bytesOpt))
             return parseBytes(parser.value(bytesOpt), bytesOpt);
         ratio = parseRatio(parser.value(ratioOpt), ratioOpt);
-        return budgetForRatio(t.baseline, *ratio);
+        return budgetFromRatio(t.baseline, *ratio, ratioOpt);
     };
     h.from = bound("from", "from-bytes", h.fromRatio);
     h.to = bound("to", "to-bytes", h.toRatio);
@@ -86,24 +86,28 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     } else {
         h.mode = "grid";
         h.step = parser.isSet("step") ? parseRatio(parser.value("step"), "step") : 0.001;
+        const double stepBytes = *h.step * static_cast<double>(t.baseline.memory);
+        const double budgets = h.fromRatio && h.toRatio ? (*h.toRatio - *h.fromRatio) / *h.step + 1
+                                                        : static_cast<double>(h.to - h.from) / std::max(stepBytes, 1.0) + 1;
+        if (budgets > 10'000'000)
+            throw UsageError{QStringLiteral("the grid would have %1 budgets; use a coarser --step or --exact").arg(budgets, 0, 'g', 3)};
         if (h.fromRatio && h.toRatio) {
             spec.grid = ratioGrid(t.baseline, *h.fromRatio, *h.toRatio, *h.step);
         } else {
-            // A byte range with a ratio step: the step in bytes.
-            const auto stepBytes = std::max<int64_t>(1, static_cast<int64_t>(*h.step * static_cast<double>(t.baseline.memory)));
-            for (int64_t b = h.from; b <= h.to; b += stepBytes)
+            // Bytes given for the range: the ratio step is turned into bytes.
+            const auto step = std::max<int64_t>(1, static_cast<int64_t>(stepBytes));
+            for (int64_t b = h.from; b <= h.to; b += step)
                 spec.grid.push_back(b);
         }
-        if (spec.grid.size() > 10'000'000)
-            throw UsageError{QStringLiteral("the grid has %1 budgets; use a coarser --step or --exact").arg(spec.grid.size())};
         h.refine = spec.refine = parser.isSet("refine") ? parseBytes(parser.value("refine"), "refine") : (defaultExactEdges ? 1 : 0);
     }
     if (exact && parser.isSet("refine"))
         throw UsageError{QStringLiteral("--refine applies to a grid (--step); --exact is exact already")};
     if (parser.isSet("jobs")) {
-        spec.jobs = static_cast<int>(parseBytes(parser.value("jobs"), "jobs"));
-        if (spec.jobs < 1 || spec.jobs > 1024)
+        const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
+        if (jobs < 1 || jobs > 1024)
             throw UsageError{QStringLiteral("--jobs: expected 1 to 1024")};
+        spec.jobs = static_cast<int>(jobs);
     }
     if (parser.isSet("shard")) {
         const QStringList kn = parser.value("shard").split('/');
@@ -122,11 +126,25 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     return s;
 }
 
-// Runs the sweep with a progress line on a terminal and Ctrl-C as cancel.
+// While alive, Ctrl-C asks the sweep to stop instead of killing the process.
+class InterruptAsCancel {
+public:
+    InterruptAsCancel()
+        : m_previous(std::signal(SIGINT, onInterrupt))
+    {
+        g_interrupted.store(false);
+    }
+    ~InterruptAsCancel() { std::signal(SIGINT, m_previous); }
+    InterruptAsCancel(const InterruptAsCancel&) = delete;
+    InterruptAsCancel& operator=(const InterruptAsCancel&) = delete;
+
+private:
+    void (*m_previous)(int);
+};
+
+// Runs the sweep with a progress line on a terminal.
 SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec)
 {
-    g_interrupted.store(false);
-    auto previous = std::signal(SIGINT, onInterrupt);
     const bool tty = isatty(STDERR_FILENO) != 0;
     auto last = std::chrono::steady_clock::now();
     const auto started = last;
@@ -140,7 +158,6 @@ SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec)
         std::fprintf(stderr, "\r  %5.1f%%  %.0f s left (Ctrl-C stops and reports what is known)   ", done * 100,
                      done > 0 ? spent / done - spent : 0.0);
     });
-    std::signal(SIGINT, previous);
     if (tty)
         std::fprintf(stderr, "\r%80s\r", "");
     return r;
@@ -172,7 +189,7 @@ std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
         const double overhead = static_cast<double>(t.baseline.compute + p.rematCompute) / static_cast<double>(std::max<int64_t>(t.baseline.compute, 1));
         const std::string width = p.certifiedHi == std::numeric_limits<int64_t>::max() ? "and above" : groupDigits(p.certifiedHi - p.certifiedLo + 1) + " B";
         std::snprintf(row, sizeof row, "%16s %9s %-18s %8lld %9.4f %10lld %16s\n", groupDigits(p.budget).c_str(),
-                      ratioText(static_cast<double>(p.budget) / static_cast<double>(t.baseline.memory)).c_str(), outcomeName(p.outcome),
+                      ratioText(ratioOfPeak(p.budget, t.baseline.memory)).c_str(), outcomeName(p.outcome),
                       static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
         out += row;
     }
@@ -194,6 +211,7 @@ int runSweepCommand(const QStringList& args)
         return kExitOk;
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
+    const InterruptAsCancel interrupt;
     const SweepResult r = runWithProgress(t, s.spec);
     if (parser.isSet("json"))
         output(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
@@ -214,14 +232,22 @@ int runHoles(const QStringList& args)
         return kExitOk;
     const LoadedTrace t = loadTrace(traceArgument(parser, "holes"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/true);
+    const InterruptAsCancel interrupt;
+    const auto started = std::chrono::steady_clock::now();
     SweepResult r = runWithProgress(t, s.spec);
     std::vector<Hole> holes = findHoles(r.points, t.baseline);
     if (!r.stopped) {
-        // Certify what lies between the completing budgets around each hole: exact edges, and
-        // no completing budget hidden inside.
-        r.points = certifyHoles(t, s.spec, holes, std::move(r.points), &g_interrupted);
-        r.certifiedBytes = certifiedBytes(r.points, r.rangeLo, r.rangeHi);
-        holes = findHoles(r.points, t.baseline);
+        // Exact edges, and no completing budget hidden inside: certify what lies between the
+        // completing budgets around each hole, in the time the sweep has left.
+        SweepSpec rest = s.spec;
+        if (rest.maxSeconds > 0) {
+            rest.maxSeconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            r.stopped = rest.maxSeconds <= 0;
+        }
+        if (!r.stopped) {
+            certifyHoles(t, rest, holes, r, &g_interrupted);
+            holes = findHoles(r.points, t.baseline);
+        }
     }
     for (Hole& h : holes)
         describeFailure(t, s.spec.replay, h);

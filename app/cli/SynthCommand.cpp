@@ -25,7 +25,7 @@ int runSynth(const QStringList& args)
     if (!shape)
         throw UsageError{QStringLiteral("--shape: expected chain, unet or dag, found \"%1\"").arg(parser.value("shape"))};
     spec.shape = *shape;
-    const int64_t layers = parseBytes(parser.value("layers"), "layers");
+    const int64_t layers = parseCount(parser.value("layers"), "layers");
     if (layers < 1 || layers > 1'000'000)
         throw UsageError{QStringLiteral("--layers: expected 1 to 1000000")};
     spec.layers = static_cast<int>(layers);

@@ -26,6 +26,16 @@ const char* evictReasonName(EvictReason reason)
     return reason == EvictReason::Pressure ? "pressure" : "eager";
 }
 
+RunEvent ReplayRecorder::eventAt(EventKind kind, At at)
+{
+    RunEvent e{};
+    e.kind = kind;
+    e.op = at.op;
+    e.clock = at.clock;
+    e.memory = at.memory;
+    return e;
+}
+
 ReplayRecorder::ReplayRecorder(const Program& program)
     : P(program)
 {
@@ -38,11 +48,7 @@ void ReplayRecorder::computed(At at, int32_t tensor, bool remat, std::span<const
                               std::span<const int32_t> newlyMaterial)
 {
     const int32_t opIndex = P.tensors[static_cast<size_t>(tensor)].op;
-    RunEvent e{};
-    e.kind = remat ? EventKind::Remat : EventKind::Compute;
-    e.op = at.op;
-    e.clock = at.clock;
-    e.memory = at.memory;
+    RunEvent e = eventAt(remat ? EventKind::Remat : EventKind::Compute, at);
     e.opIndex = opIndex;
     e.tensor = tensor;
     e.bytes = P.ops[static_cast<size_t>(opIndex)].totalSize;
@@ -74,11 +80,7 @@ void ReplayRecorder::needed(int32_t storage, int64_t op)
 
 void ReplayRecorder::freeEntered(At at, int64_t requested, int64_t bytesShort)
 {
-    RunEvent e{};
-    e.kind = EventKind::FreeEntry;
-    e.op = at.op;
-    e.clock = at.clock;
-    e.memory = at.memory;
+    RunEvent e = eventAt(EventKind::FreeEntry, at);
     e.bytes = requested;
     e.bytesShort = bytesShort;
     m_record.events.push_back(e);
@@ -87,12 +89,8 @@ void ReplayRecorder::freeEntered(At at, int64_t requested, int64_t bytesShort)
 void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool)
 {
     StorageRecord& r = m_record.storages[static_cast<size_t>(storage)];
-    RunEvent e{};
-    e.kind = EventKind::Evict;
+    RunEvent e = eventAt(EventKind::Evict, at);
     e.reason = reason;
-    e.op = at.op;
-    e.clock = at.clock;
-    e.memory = at.memory;
     e.storage = r.id;
     e.bytes = r.bytes;
     e.pool = pool;
@@ -106,22 +104,14 @@ void ReplayRecorder::pinned(At at, int32_t storage)
 {
     StorageRecord& r = m_record.storages[static_cast<size_t>(storage)];
     r.pinned = true;
-    RunEvent e{};
-    e.kind = EventKind::Pin;
-    e.op = at.op;
-    e.clock = at.clock;
-    e.memory = at.memory;
+    RunEvent e = eventAt(EventKind::Pin, at);
     e.storage = r.id;
     m_record.events.push_back(e);
 }
 
 void ReplayRecorder::released(At at, int32_t tensor, int32_t storage)
 {
-    RunEvent e{};
-    e.kind = EventKind::Release;
-    e.op = at.op;
-    e.clock = at.clock;
-    e.memory = at.memory;
+    RunEvent e = eventAt(EventKind::Release, at);
     e.tensor = tensor;
     e.storage = m_record.storages[static_cast<size_t>(storage)].id;
     m_record.events.push_back(e);
@@ -136,12 +126,8 @@ void ReplayRecorder::sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_
 void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
                            const std::vector<int64_t>& storageCompute)
 {
-    RunEvent e{};
-    e.kind = EventKind::End;
+    RunEvent e = eventAt(EventKind::End, at);
     e.outcome = outcome;
-    e.op = at.op;
-    e.clock = at.clock;
-    e.memory = at.memory;
     e.bytes = bytesShort;
     e.pool = candidates;
     e.pinned = pinnedBytes;

@@ -7,8 +7,8 @@
 
 namespace holescope {
 
-// Fed by the replay engine as it runs (see recordReplay); builds a RunRecord. The engine calls
-// these only when recording, so a replay without a recorder pays nothing for them.
+// Fed by the replay engine as it runs (see recordReplay); builds a RunRecord. A replay without
+// a recorder calls a stand-in whose calls compile to nothing, so it pays nothing for them.
 class ReplayRecorder {
 public:
     explicit ReplayRecorder(const Program& program);
@@ -31,6 +31,8 @@ public:
     RunRecord finish(ReplayResult result);
 
 private:
+    static RunEvent eventAt(EventKind kind, At at);
+
     const Program& P;
     RunRecord m_record;
     int32_t m_opMaxDepth = 0;

@@ -14,11 +14,6 @@ Json optional(const std::optional<double>& v)
     return v ? Json(*v) : Json();
 }
 
-double ratioOf(int64_t budget, int64_t peak)
-{
-    return peak > 0 ? static_cast<double>(budget) / static_cast<double>(peak) : 0.0;
-}
-
 Json headerJson(const SweepHeader& h, const char* format)
 {
     Json j;
@@ -67,7 +62,7 @@ Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bo
     for (const SweepPoint& p : points) {
         Json q;
         q["budget"] = p.budget;
-        q["ratio"] = ratioOf(p.budget, h.baselineMemory);
+        q["ratio"] = ratioOfPeak(p.budget, h.baselineMemory);
         q["outcome"] = outcomeName(p.outcome);
         if (p.outcome == Outcome::Unresolved)
             q["reason"] = p.reason;
@@ -89,7 +84,7 @@ std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t peak)
     std::string out = "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi\n";
     for (const SweepPoint& p : points) {
         char ratio[32];
-        std::snprintf(ratio, sizeof ratio, "%.9f", ratioOf(p.budget, peak));
+        std::snprintf(ratio, sizeof ratio, "%.9f", ratioOfPeak(p.budget, peak));
         out += std::to_string(p.budget) + "," + ratio + "," + outcomeName(p.outcome) + "," + std::to_string(p.opsDone) + ","
                + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
                + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + std::to_string(p.certifiedLo) + ","
@@ -137,6 +132,10 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
                 return false;
             }
         }
+        if (h.shards > 100000 || h.from > h.to || h.from < 0 || h.to > (int64_t{1} << 62)) {
+            error = "field \"from\"/\"to\"/\"shard\": out of range";
+            return false;
+        }
         field = "points";
         points.clear();
         for (const auto& q : j.at("points")) {
@@ -158,6 +157,10 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
             p.certifiedLo = q.at("certified").at(0).get<int64_t>();
             p.certifiedHi = q.at("certified").at(1).get<int64_t>();
+            if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0) {
+                error = "field \"points\": budget " + std::to_string(p.budget) + " outside its certified interval";
+                return false;
+            }
             points.push_back(std::move(p));
         }
         field = "coverage";

@@ -21,4 +21,10 @@ Baseline computeBaseline(const Program& program);
 // simrd's int(baseline_memory * ratio): a double product truncated toward zero.
 int64_t budgetForRatio(const Baseline& baseline, double ratio);
 
+// A budget as a fraction of the peak (0 when the trace allocates nothing).
+inline double ratioOfPeak(int64_t budget, int64_t peak)
+{
+    return peak > 0 ? static_cast<double>(budget) / static_cast<double>(peak) : 0.0;
+}
+
 } // namespace holescope

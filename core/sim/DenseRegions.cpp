@@ -10,12 +10,12 @@ namespace holescope {
 DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State state)
     : m_graph(graph)
     , m_state(state)
-    , m_storages(storages)
     , m_words((storages + 63) / 64)
     , m_interior(2 * storages * m_words, 0)
     , m_frontier(2 * storages * m_words, 0)
     , m_compute(2 * storages, 0)
     , m_pending(2 * storages, 0)
+    , m_listed(2 * storages, 0)
     , m_everEvicted(storages, 0)
 {
     if (graph.acyclic) {
@@ -116,8 +116,9 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
         walk(base, reverse, interior, frontier);
     }
     m_compute[r] = 0;
-    if (!m_pending[r]) {
-        m_pending[r] = 1;
+    m_pending[r] = 1;
+    if (!m_listed[r]) {
+        m_listed[r] = 1;
         m_pendingList.push_back(static_cast<uint32_t>(r));
     }
 }
@@ -137,12 +138,12 @@ void DenseRegions::computeWillChange(int32_t s)
     const uint64_t bit = uint64_t{1} << (s % 64);
     size_t kept = 0;
     for (uint32_t r : m_pendingList) {
-        if (!m_pending[r])
-            continue;
-        if (m_interior[r * m_words + w] & bit)
+        if (m_pending[r] && (m_interior[r * m_words + w] & bit))
             resolve(r);
-        else
+        if (m_pending[r])
             m_pendingList[kept++] = r;
+        else
+            m_listed[r] = 0;
     }
     m_pendingList.resize(kept);
 }

@@ -103,12 +103,12 @@ private:
 
     const StorageGraph& m_graph;
     State m_state;
-    size_t m_storages;
     size_t m_words;
     std::vector<uint64_t> m_interior, m_frontier;   // 2 regions per storage, m_words each
     std::vector<int64_t> m_compute;   // while pending: the part not in the interior's sum
     std::vector<uint8_t> m_pending;   // compute = sum over the interior + m_compute
-    std::vector<uint32_t> m_pendingList;
+    std::vector<uint32_t> m_pendingList;   // each region at most once (m_listed); may hold resolved ones
+    std::vector<uint8_t> m_listed;
     std::vector<uint8_t> m_everEvicted;
 
     // Cached closures (acyclic graphs only), per direction: whether valid, and the slot of each

@@ -256,6 +256,7 @@ private:
 
     void computeTensor(int32_t t, bool remat)
     {
+        countStep();
         const OpDef& op = opOf(t);
         const int32_t self = P.tensors[sidx(t)].index;
         m_rematStorages.clear();
@@ -293,15 +294,18 @@ private:
                 m_needers.push_back(m_frames[i].tensor);
             m_rec.computed(at(), t, remat, m_needers, m_rematStorages);
         }
-        countStep();
     }
 
+    // Before each computation: a run that needs exactly maxSteps computations still completes.
     void countStep()
     {
-        ++m_result.steps;
         if (m_options.maxSteps > 0 && m_result.steps >= m_options.maxSteps)
             throw Stop{Outcome::Unresolved, "step cap reached (" + std::to_string(m_options.maxSteps) + " operator computations)"};
-        if ((m_result.steps & 1023) == 0) {
+        // Trace totals stay under 2^52 ns; only a runaway cascade gets the clock this far.
+        if (m_clock > (int64_t{1} << 62))
+            throw Stop{Outcome::Unresolved, "the clock passed 2^62 ns"};
+        // Cancel and time are looked at every 1024 computations: free on the hot path.
+        if (m_result.steps > 0 && (m_result.steps & 1023) == 0) {
             if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed))
                 throw Stop{Outcome::Unresolved, "cancelled"};
             if (m_options.maxSeconds > 0) {
@@ -310,6 +314,7 @@ private:
                     throw Stop{Outcome::Unresolved, "time cap reached (" + std::to_string(m_options.maxSeconds) + " s)"};
             }
         }
+        ++m_result.steps;
     }
 
     // RuntimeV2Optimized._compute: rebuild both regions of every storage that just became

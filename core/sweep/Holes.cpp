@@ -3,6 +3,7 @@
 
 #include "record/ReplayRecorder.h"
 
+#include <chrono>
 #include <set>
 #include <utility>
 
@@ -11,14 +12,12 @@ namespace holescope {
 std::vector<Hole> findHoles(const std::vector<SweepPoint>& points, const Baseline& baseline)
 {
     std::vector<Hole> holes;
-    const auto ratio = [&](int64_t b) { return baseline.memory > 0 ? static_cast<double>(b) / static_cast<double>(baseline.memory) : 0.0; };
     size_t i = 0;
     while (i < points.size()) {
         if (points[i].outcome != Outcome::Complete || i + 1 >= points.size() || !points[i + 1].failed()) {
             ++i;
             continue;
         }
-        // points[i] completes, a failing run starts at i + 1.
         size_t j = i + 1;
         while (j < points.size() && points[j].failed())
             ++j;
@@ -45,8 +44,8 @@ std::vector<Hole> findHoles(const std::vector<SweepPoint>& points, const Baselin
         h.spanHi = above.certifiedLo - 1;
         h.loBudget = contiguous ? first.certifiedLo : first.budget;
         h.hiBudget = contiguous ? last.certifiedHi : last.budget;
-        h.loRatio = ratio(h.loBudget);
-        h.hiRatio = ratio(h.hiBudget);
+        h.loRatio = ratioOfPeak(h.loBudget, baseline.memory);
+        h.hiRatio = ratioOfPeak(h.hiBudget, baseline.memory);
         h.executions = static_cast<int64_t>(executions.size());
         h.outcome = first.outcome;
         h.mixed = mixed;
@@ -57,12 +56,13 @@ std::vector<Hole> findHoles(const std::vector<SweepPoint>& points, const Baselin
     return holes;
 }
 
-std::vector<SweepPoint> certifyHoles(const PreparedTrace& trace, const SweepSpec& spec, const std::vector<Hole>& holes,
-                                     std::vector<SweepPoint> points, const std::atomic<bool>* cancel)
+void certifyHoles(const PreparedTrace& trace, const SweepSpec& spec, const std::vector<Hole>& holes, SweepResult& sweep,
+                  const std::atomic<bool>* cancel)
 {
-    std::vector<std::vector<SweepPoint>> parts{std::move(points)};
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::vector<SweepPoint>> parts{std::move(sweep.points)};
     for (const Hole& h : holes) {
-        if (h.exact || h.spanLo > h.spanHi)
+        if (h.exact || h.spanLo > h.spanHi || sweep.stopped)
             continue;
         SweepSpec span = spec;
         span.grid.clear();
@@ -70,11 +70,20 @@ std::vector<SweepPoint> certifyHoles(const PreparedTrace& trace, const SweepSpec
         span.shard = span.shards = 1;
         span.from = h.spanLo;
         span.to = h.spanHi;
+        if (spec.maxSeconds > 0) {
+            span.maxSeconds = spec.maxSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (span.maxSeconds <= 0) {
+                sweep.stopped = true;
+                break;
+            }
+        }
         SweepResult r = runSweep(trace, span, cancel);
-        // Named by their lowest byte in the span, as the whole sweep would not know them.
+        sweep.replays += r.replays;
+        sweep.stopped = sweep.stopped || r.stopped;
         parts.push_back(std::move(r.points));
     }
-    return mergePoints(std::move(parts));
+    sweep.points = mergePoints(std::move(parts));
+    sweep.certifiedBytes = certifiedBytes(sweep.points, sweep.rangeLo, sweep.rangeHi);
 }
 
 void describeFailure(const PreparedTrace& trace, const ReplayOptions& options, Hole& hole)

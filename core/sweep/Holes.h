@@ -30,10 +30,11 @@ struct Hole {
 std::vector<Hole> findHoles(const std::vector<SweepPoint>& points, const Baseline& baseline);
 
 // Certifies every byte between the completing executions around each hole that is not exact
-// yet (a certified sweep of that span) and returns all the points, the new ones merged in. A
-// hole's interior may turn out to hold completing budgets: find the holes again afterwards.
-std::vector<SweepPoint> certifyHoles(const PreparedTrace& trace, const SweepSpec& spec, const std::vector<Hole>& holes,
-                                     std::vector<SweepPoint> points, const std::atomic<bool>* cancel = nullptr);
+// yet (a certified sweep of that span, within spec.maxSeconds in all) and merges the new points
+// into `sweep`. A hole's interior may turn out to hold completing budgets: find the holes again
+// afterwards.
+void certifyHoles(const PreparedTrace& trace, const SweepSpec& spec, const std::vector<Hole>& holes, SweepResult& sweep,
+                  const std::atomic<bool>* cancel = nullptr);
 
 // Replays the hole's lowest failing budget with a recorder to say how it fails.
 void describeFailure(const PreparedTrace& trace, const ReplayOptions& options, Hole& hole);

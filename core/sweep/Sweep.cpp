@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep/Sweep.h"
 
+#include "sim/DenseRegions.h"
+
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -21,8 +23,8 @@ SweepPoint pointOf(int64_t budget, const ReplayResult& r)
                       r.evictions,    r.maxDepth,    r.certifiedLo, r.certifiedHi, r.reason};
 }
 
-// Shared by the workers of one sweep: the stop flag that also interrupts running replays, the
-// time cap, and the progress count.
+// Shared by the workers of one sweep: whether to stop (cancelled, or the sweep's time is up),
+// the time cap, how regions are kept, and the progress count.
 class SweepControl {
 public:
     SweepControl(const SweepSpec& spec, const std::atomic<bool>* cancel, const std::function<void(const SweepProgress&)>& progress,
@@ -33,6 +35,14 @@ public:
         , m_start(std::chrono::steady_clock::now())
     {
         m_state.total = total;
+    }
+
+    // Several replays run at once: keep their dense region sets within the one memory limit.
+    void chooseRegions(size_t storages, int jobs)
+    {
+        if (m_spec.replay.regions == RegionStore::Automatic
+            && DenseRegions::bytesFor(storages) * static_cast<size_t>(jobs) > kDenseRegionBytes)
+            m_regions = RegionStore::Sparse;
     }
 
     bool stopping()
@@ -54,9 +64,14 @@ public:
         ReplayOptions o = m_spec.replay;
         o.budget = budget;
         o.logEvents = false;
-        o.cancel = &m_stop;
+        o.cancel = m_cancel;   // a running replay stops on cancel too
+        o.regions = m_regions;
         if (m_spec.maxSeconds > 0) {
             const double left = m_spec.maxSeconds - elapsed();
+            if (left <= 0) {
+                m_stop.store(true);
+                return std::nullopt;
+            }
             o.maxSeconds = o.maxSeconds > 0 ? std::min(o.maxSeconds, left) : left;
         }
         const ReplayResult r = replay(trace, o);
@@ -86,6 +101,7 @@ private:
     const std::function<void(const SweepProgress&)>& m_progress;
     std::chrono::steady_clock::time_point m_start;
     std::atomic<bool> m_stop{false};
+    RegionStore m_regions = RegionStore::Automatic;
     std::atomic<int64_t> m_replays{0};
     std::mutex m_mutex;
     SweepProgress m_state;
@@ -257,8 +273,10 @@ SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const st
     std::optional<tbb::global_control> allow;
     if (jobs > tbb::info::default_concurrency())
         allow.emplace(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(jobs));
-    const int64_t total = spec.grid.empty() ? std::max<int64_t>(spec.to - spec.from + 1, 0) : static_cast<int64_t>(spec.grid.size());
+    const int64_t total = spec.grid.empty() ? std::max<int64_t>(spec.to - spec.from + 1, 0) / spec.shards
+                                            : static_cast<int64_t>(spec.grid.size()) / spec.shards;
     SweepControl control(spec, cancel, progress, total);
+    control.chooseRegions(trace.program.storages.size(), jobs);
     SweepResult result = spec.grid.empty() ? certifiedSweep(trace, spec, control, jobs) : gridSweep(trace, spec, control, jobs);
     result.points = mergePoints({std::move(result.points)});
     result.replays = control.replays();
@@ -290,7 +308,8 @@ int64_t distinctExecutions(const std::vector<SweepPoint>& points)
 {
     std::vector<std::pair<int64_t, int64_t>> seen;
     for (const SweepPoint& p : points)
-        seen.emplace_back(p.certifiedLo, p.certifiedHi);
+        if (p.outcome != Outcome::Unresolved)   // cut short: not a whole execution
+            seen.emplace_back(p.certifiedLo, p.certifiedHi);
     std::sort(seen.begin(), seen.end());
     return static_cast<int64_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
 }

@@ -58,7 +58,8 @@ struct SweepResult {
 };
 
 // Runs the sweep on `jobs` threads. The points do not depend on the number of threads; the
-// shards of a sweep merge (mergeSweeps) into exactly the points of the sweep run whole.
+// shards of a sweep merge (mergePoints) into exactly the points of the sweep run whole.
+// `cancel` stops it, running replays included; the points found until then are returned.
 // `progress` is called from worker threads, never concurrently.
 SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel = nullptr,
                      const std::function<void(const SweepProgress&)>& progress = {});
@@ -69,7 +70,7 @@ std::vector<SweepPoint> mergePoints(std::vector<std::vector<SweepPoint>> shards)
 // Bytes of [lo, hi] whose execution the (resolved) points certify.
 int64_t certifiedBytes(const std::vector<SweepPoint>& points, int64_t lo, int64_t hi);
 
-// Distinct executions among the points.
+// Distinct executions among the (resolved) points.
 int64_t distinctExecutions(const std::vector<SweepPoint>& points);
 
 // The budgets of a ratio grid: int(peak * (from + i * step)) for every i with ratio <= to.

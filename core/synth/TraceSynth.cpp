@@ -90,7 +90,7 @@ std::string synthesizeTrace(const SynthSpec& spec)
         std::vector<std::string> args{acts.back(), log.constant(16 * rng.between(1, 8))};
         if (spec.shape == SynthSpec::Shape::Dag && i > 2 && rng.chance(spec.skipChance))
             args.push_back(acts[static_cast<size_t>(rng.between(0, static_cast<int64_t>(acts.size()) - 2))]);
-        if (spec.shape == SynthSpec::Shape::UNet && i >= n / 2)
+        if (spec.shape == SynthSpec::Shape::UNet && i >= (n + 1) / 2)
             args.push_back(acts[static_cast<size_t>(n - i)]);   // the matching layer of the way down
         acts.push_back(log.call("layer", args, 64 * rng.between(1, 8), rng.between(10, 200)));
     }

@@ -23,8 +23,11 @@ struct Decoder {
         return false;
     }
 
+    // Arrays and objects by kind only: dumping them recurses, and a hostile line nests deep.
     static std::string found(const Json& v)
     {
+        if (v.is_structured())
+            return std::string("an ") + v.type_name() + " of " + std::to_string(v.size()) + " elements";
         std::string s = v.dump();
         if (s.size() > 60)
             s = s.substr(0, 57) + "...";

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "trace/TraceError.h"
-#include "trace/TraceReader.h"
+#include "trace/TraceLimits.h"
 
 #include <cstdint>
 #include <optional>

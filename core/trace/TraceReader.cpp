@@ -18,9 +18,10 @@ namespace {
 // exception, so that an accepted trace replays without surprises at any budget.
 class ProgramBuilder {
 public:
-    ProgramBuilder(std::string file, TraceError& error)
+    ProgramBuilder(std::string file, TraceError& error, const TraceLimits& limits)
         : m_file(std::move(file))
         , m_error(error)
+        , m_limits(limits)
     {
         m_program.path = m_file;
     }
@@ -73,8 +74,23 @@ private:
     bool release(int32_t tensor, const LogLine& at, const char* field);
     bool get(int32_t tensor, const LogLine& at, const char* field);
 
+    // After each operator: refuses a trace whose totals leave the limits.
+    bool withinTotals(const LogLine& at)
+    {
+        if (m_totalBytes > m_limits.maxTotalBytes)
+            return fail(at.line, "MEMORY", "the trace allocates more than " + std::to_string(m_limits.maxTotalBytes) + " bytes in all");
+        if (m_totalTime > m_limits.maxTotalTime)
+            return fail(at.line, "TIME", "the operators take more than " + std::to_string(m_limits.maxTotalTime) + " ns in all");
+        if (m_edges > m_limits.maxEdges)
+            return fail(at.line, "ARGS", "more than " + std::to_string(m_limits.maxEdges)
+                                             + " argument edges (arguments times results, summed): too large to replay");
+        return true;
+    }
+
     std::string m_file;
     TraceError& m_error;
+    const TraceLimits& m_limits;
+    int64_t m_totalBytes = 0, m_totalTime = 0, m_edges = 0;
     Program m_program;
     std::unordered_map<std::string, int32_t> m_slot;   // name -> index in m_names
     std::vector<Name> m_names;                          // in first-insertion order
@@ -93,6 +109,9 @@ int32_t ProgramBuilder::addOp(OpDef op, const std::vector<std::string>& resultNa
     op.totalSize = 0;
     for (int64_t s : op.sizes)
         op.totalSize += s;
+    m_totalBytes += op.totalSize;
+    m_totalTime += op.cost;
+    m_edges += static_cast<int64_t>(op.args.size()) * op.outputs();
     const auto dash = op.name.find('/');
     op.constant = op.name.substr(0, dash) == "constant";
     if (op.backward && p.backwardOp < 0)
@@ -206,6 +225,8 @@ bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
             op.backward = backward;
             op.line = static_cast<int32_t>(l.line);
             const int32_t opIndex = addOp(std::move(op), {l.name});
+            if (!withinTotals(l))
+                return false;
             const int32_t t = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
             m_program.schedule.push_back(Step{StepKind::Pin, t});
             bind(l.name, t);
@@ -275,6 +296,8 @@ bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
                     return false;
             }
             const int32_t opIndex = addOp(std::move(op), l.results);
+            if (!withinTotals(l))
+                return false;
             const int32_t first = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
             for (size_t k = 0; k < l.results.size(); ++k)
                 bind(l.results[k], first + static_cast<int32_t>(k));
@@ -310,6 +333,8 @@ bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
                 if (!newTensorName(r, l, "MUTATE"))
                     return false;
             const int32_t opIndex = addOp(std::move(op), resultNames);
+            if (!withinTotals(l))
+                return false;
             const OpDef& added = m_program.ops[static_cast<size_t>(opIndex)];
             for (size_t k = 0; k < l.mutate.size(); ++k) {
                 const std::string& argName = l.args[static_cast<size_t>(l.mutate[k])];
@@ -383,7 +408,7 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
         lines.push_back(std::move(*decoded));
     }
 
-    ProgramBuilder builder(displayName, error);
+    ProgramBuilder builder(displayName, error, limits);
     if (!builder.build(lines, lineNo))
         return error;
     return builder.take();

@@ -3,6 +3,7 @@
 
 #include "trace/Program.h"
 #include "trace/TraceError.h"
+#include "trace/TraceLimits.h"
 
 #include <cstdint>
 #include <string>
@@ -10,15 +11,6 @@
 #include <variant>
 
 namespace holescope {
-
-struct TraceLimits {
-    // A trace larger than this is refused before it is read, so that a wrong file never
-    // makes the machine swap. The DTR logs are a few MB.
-    int64_t maxFileBytes = int64_t{1} << 30;
-    // Sizes and times above these are not a real training step but a corrupt file.
-    int64_t maxTensorBytes = int64_t{1} << 50;
-    int64_t maxOpTime = int64_t{1} << 50;
-};
 
 // Either the parsed program or the reason it was refused; never a partial program.
 using TraceLoad = std::variant<Program, TraceError>;
