@@ -22,7 +22,10 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
         for (int d = 0; d < 2; ++d) {
             m_valid[d].assign(storages, 0);
             m_slotOf[d].assign(storages, -1);
+            m_gaveUp[d].assign(storages, 0);
         }
+        // At most one slot per storage and direction: growing by copying would cost more.
+        m_slots.reserve(2 * storages * 2 * m_words);
     }
 }
 
@@ -96,7 +99,7 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
                     frontier[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
                 continue;
             }
-            const std::optional<size_t> slot = closure(z, reverse);
+            const std::optional<size_t> slot = worthRecomputing(z, reverse) ? closure(z, reverse) : std::nullopt;
             // closure() may grow the slot arena; take the pointers afterwards.
             interior = interiorBits(r);
             frontier = frontierBits(r);
@@ -183,8 +186,10 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
     const int d = reverse ? 1 : 0;
     std::vector<uint8_t>& valid = m_valid[d];
     std::vector<int32_t>& slotOf = m_slotOf[d];
-    if (valid[static_cast<size_t>(s)])
+    if (valid[static_cast<size_t>(s)]) {
+        m_gaveUp[d][static_cast<size_t>(s)] = 0;
         return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
+    }
     const StorageGraph::Edges& g = edges(reverse);
     const int64_t created = *m_state.createdOps;
     auto open = [&](int32_t v) {
@@ -215,8 +220,10 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
                 continue;
             }
             if (!valid[static_cast<size_t>(z)]) {
-                if (++opened > kMaxOpened)
+                if (++opened > kMaxOpened) {
+                    m_gaveUp[d][static_cast<size_t>(s)] += 1;
                     return std::nullopt;
+                }
                 open(z);   // acyclic: z cannot be on the stack; this edge is taken again when z is done
                 descended = true;
                 break;
@@ -230,7 +237,19 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
             m_stack.pop_back();
         }
     }
+    m_gaveUp[d][static_cast<size_t>(s)] = 0;
     return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
+}
+
+// After giving up on a storage's closure, try again only every eighth time it is asked for: its
+// area is likely to change again before the closure would pay back.
+bool DenseRegions::worthRecomputing(int32_t s, bool reverse)
+{
+    uint8_t& failures = m_gaveUp[reverse ? 1 : 0][static_cast<size_t>(s)];
+    if (failures == 0 || m_valid[reverse ? 1 : 0][static_cast<size_t>(s)])
+        return true;
+    failures = static_cast<uint8_t>(failures + 1);
+    return (failures & 7) == 0;
 }
 
 // Adds what evicted storage s reaches to the bitsets, walking through storages whose closure is

@@ -98,6 +98,7 @@ private:
     void walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier);
     static constexpr size_t kMaxOpened = 128;
     std::optional<size_t> closure(int32_t s, bool reverse);   // slot of an evicted storage's valid closure
+    bool worthRecomputing(int32_t s, bool reverse);
     void walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier);
     void invalidateUpstream(int32_t s, bool reverse);
 
@@ -115,6 +116,7 @@ private:
     // storage's closure (interior then frontier bits) once it has one.
     std::vector<uint8_t> m_valid[2];
     std::vector<int32_t> m_slotOf[2];
+    std::vector<uint8_t> m_gaveUp[2];   // times closure() gave up on the storage lately
     std::vector<uint64_t> m_slots;
     size_t m_slotCount = 0;
     struct WalkFrame {
