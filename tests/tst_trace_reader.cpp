@@ -108,6 +108,7 @@ private slots:
     void readFileErrors_data();
     void readFileErrors();
     void readFileAcceptsTrace();
+    void totalsAreBounded();
 };
 
 void TraceReaderTest::rejectsMalformed_data()
@@ -686,6 +687,35 @@ void TraceReaderTest::readFileAcceptsTrace()
     if (const auto* error = std::get_if<TraceError>(&load))
         QFAIL(error->toString().c_str());
     QCOMPARE(QString::fromStdString(std::get<Program>(load).path), f.fileName());
+}
+
+// Totals a trace may not pass, so that replays never overflow or swallow the machine's memory.
+void TraceReaderTest::totalsAreBounded()
+{
+    const std::string text = R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})" "\n"
+                             R"({"INSTRUCTION":"CONSTANT","NAME":"a"})" "\n"
+                             R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"a"})" "\n"
+                             R"({"ARGS":["a","a"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["b","c"],"TIME":"70"})" "\n"
+                             R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"b"})" "\n"
+                             R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"b"})" "\n"
+                             R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"c"})" "\n"
+                             R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"c"})" "\n";
+    struct Case {
+        holescope::TraceLimits limits;
+        const char* field;
+    };
+    holescope::TraceLimits bytes, time, edges;
+    bytes.maxTotalBytes = 299;   // 100 + 200
+    time.maxTotalTime = 69;
+    edges.maxEdges = 3;          // 2 arguments times 2 results
+    for (const Case& c : {Case{bytes, "MEMORY"}, Case{time, "TIME"}, Case{edges, "ARGS"}}) {
+        const holescope::TraceLoad load = holescope::parseTrace(text, "t.log", c.limits);
+        const auto* e = std::get_if<holescope::TraceError>(&load);
+        QVERIFY2(e, c.field);
+        QCOMPARE(e->line, int64_t{4});   // the CALL that passes the total
+        QCOMPARE(e->field, std::string(c.field));
+    }
+    QVERIFY(std::holds_alternative<holescope::Program>(holescope::parseTrace(text, "t.log")));
 }
 
 QTEST_GUILESS_MAIN(TraceReaderTest)

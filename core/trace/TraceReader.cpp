@@ -74,6 +74,15 @@ private:
     bool release(int32_t tensor, const LogLine& at, const char* field);
     bool get(int32_t tensor, const LogLine& at, const char* field);
 
+    // Before an operator is added: its argument edges are built at once, so refuse them first.
+    bool edgesFit(const OpDef& op, const LogLine& at)
+    {
+        if (m_edges + static_cast<int64_t>(op.args.size()) * op.outputs() <= m_limits.maxEdges)
+            return true;
+        return fail(at.line, "ARGS", "more than " + std::to_string(m_limits.maxEdges)
+                                         + " argument edges (arguments times results, summed): too large to replay");
+    }
+
     // After each operator: refuses a trace whose totals leave the limits.
     bool withinTotals(const LogLine& at)
     {
@@ -81,9 +90,6 @@ private:
             return fail(at.line, "MEMORY", "the trace allocates more than " + std::to_string(m_limits.maxTotalBytes) + " bytes in all");
         if (m_totalTime > m_limits.maxTotalTime)
             return fail(at.line, "TIME", "the operators take more than " + std::to_string(m_limits.maxTotalTime) + " ns in all");
-        if (m_edges > m_limits.maxEdges)
-            return fail(at.line, "ARGS", "more than " + std::to_string(m_limits.maxEdges)
-                                             + " argument edges (arguments times results, summed): too large to replay");
         return true;
     }
 
@@ -295,6 +301,8 @@ bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
                 if (!newTensorName(r, l, "RESULT"))
                     return false;
             }
+            if (!edgesFit(op, l))
+                return false;
             const int32_t opIndex = addOp(std::move(op), l.results);
             if (!withinTotals(l))
                 return false;
@@ -332,6 +340,8 @@ bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
             for (const std::string& r : resultNames)
                 if (!newTensorName(r, l, "MUTATE"))
                     return false;
+            if (!edgesFit(op, l))
+                return false;
             const int32_t opIndex = addOp(std::move(op), resultNames);
             if (!withinTotals(l))
                 return false;
