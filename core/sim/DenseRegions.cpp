@@ -16,6 +16,9 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     , m_compute(2 * storages, 0)
     , m_pending(2 * storages, 0)
     , m_listed(2 * storages, 0)
+    , m_summedInterior(2 * storages * m_words, 0)
+    , m_summed(2 * storages, 0)
+    , m_summedVersion(2 * storages, 0)
     , m_everEvicted(storages, 0)
 {
     if (graph.acyclic) {
@@ -126,9 +129,30 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
     }
 }
 
+// A region is mostly summed again after small changes to its interior: keep the last sum and
+// the interior it was taken over, and add and subtract the difference, unless some storage's
+// compute has changed since (then sum afresh).
 void DenseRegions::resolve(size_t r)
 {
-    m_compute[r] += sumCompute(&m_interior[r * m_words]);
+    const uint64_t* now = &m_interior[r * m_words];
+    uint64_t* then = &m_summedInterior[r * m_words];
+    int64_t sum = 0;
+    if (m_summedVersion[r] == m_computeVersion) {
+        const std::vector<int64_t>& compute = *m_state.compute;
+        sum = m_summed[r];
+        for (size_t w = 0; w < m_words; ++w) {
+            for (uint64_t b = now[w] & ~then[w]; b; b &= b - 1)
+                sum += compute[w * 64 + static_cast<size_t>(__builtin_ctzll(b))];
+            for (uint64_t b = then[w] & ~now[w]; b; b &= b - 1)
+                sum -= compute[w * 64 + static_cast<size_t>(__builtin_ctzll(b))];
+        }
+    } else {
+        sum = sumCompute(now);
+        m_summedVersion[r] = m_computeVersion;
+    }
+    std::memcpy(then, now, m_words * sizeof(uint64_t));
+    m_summed[r] = sum;
+    m_compute[r] += sum;
     m_pending[r] = 0;
 }
 
@@ -137,6 +161,7 @@ void DenseRegions::computeWillChange(int32_t s)
     // Interiors only ever receive storages that were evicted at that moment.
     if (!m_everEvicted[static_cast<size_t>(s)])
         return;
+    ++m_computeVersion;
     const auto w = static_cast<size_t>(s) / 64;
     const uint64_t bit = uint64_t{1} << (s % 64);
     size_t kept = 0;

@@ -39,7 +39,7 @@ public:
 
     // Bytes the dense sets take for this many storages; above a limit the replay uses
     // SparseRegions instead.
-    static size_t bytesFor(size_t storages) { return storages * ((storages + 63) / 64) * 8 * 2 * 2 * 2; }
+    static size_t bytesFor(size_t storages) { return storages * ((storages + 63) / 64) * 8 * 2 * 3 * 2; }
 
     // Storage s was evicted, became material, or was pinned.
     void stateChanged(int32_t s);
@@ -110,6 +110,11 @@ private:
     std::vector<uint8_t> m_pending;   // compute = sum over the interior + m_compute
     std::vector<uint32_t> m_pendingList;   // each region at most once (m_listed); may hold resolved ones
     std::vector<uint8_t> m_listed;
+    // The last sum taken of each region, the interior it was over, and the compute version then.
+    std::vector<uint64_t> m_summedInterior;
+    std::vector<int64_t> m_summed;
+    std::vector<uint64_t> m_summedVersion;
+    uint64_t m_computeVersion = 1;
     std::vector<uint8_t> m_everEvicted;
 
     // Cached closures (acyclic graphs only), per direction: whether valid, and the slot of each
