@@ -18,14 +18,7 @@ class GoldenParity : public QObject {
 private:
     QString m_shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
 
-    PreparedTrace load(const std::string& traceFile)
-    {
-        const std::string path = (m_shared + "/traces/dtr/").toStdString() + traceFile;
-        TraceLoad load = readTraceFile(path);
-        if (auto* e = std::get_if<TraceError>(&load))
-            throw std::runtime_error(e->toString());
-        return prepareTrace(std::move(std::get<Program>(load)));
-    }
+    PreparedTrace load(const std::string& traceFile) { return test::loadTrace((m_shared + "/traces/dtr/").toStdString() + traceFile); }
 
     // Replays every run of a golden file; on a mismatch writes our figures next to the test
     // (NAME.actual.jsonl in the build folder) and fails with the first difference.

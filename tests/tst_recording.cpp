@@ -14,14 +14,6 @@ using namespace holescope;
 
 namespace {
 
-PreparedTrace load(const std::string& path)
-{
-    TraceLoad load = readTraceFile(path);
-    if (auto* e = std::get_if<TraceError>(&load))
-        throw std::runtime_error(e->toString());
-    return prepareTrace(std::move(std::get<Program>(load)));
-}
-
 std::vector<const RunEvent*> eventsOf(const RunRecord& r, EventKind kind)
 {
     std::vector<const RunEvent*> out;
@@ -123,7 +115,7 @@ private slots:
     {
         QFETCH(QString, path);
         const test::GoldenFile g = test::readGoldenFile(path.toStdString());
-        const PreparedTrace t = load((m_shared + "/traces/dtr/").toStdString() + g.trace);
+        const PreparedTrace t = test::loadTrace((m_shared + "/traces/dtr/").toStdString() + g.trace);
         for (const nlohmann::json& run : g.runs) {
             const std::string problem = checkAgainstReplay(t, run);
             QVERIFY2(problem.empty(), (g.trace + " budget " + std::to_string(run.at("budget").get<int64_t>()) + ": " + problem).c_str());
@@ -137,7 +129,7 @@ private slots:
     {
         if (!QDir(m_shared + "/traces/dtr").exists())
             QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared));
-        const PreparedTrace t = load((m_shared + "/traces/dtr/inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log").toStdString());
+        const PreparedTrace t = test::loadTrace((m_shared + "/traces/dtr/inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log").toStdString());
         ReplayOptions o;
         o.budget = budgetForRatio(t.baseline, 0.235);
         o.overheadLimit = 2.0;
@@ -168,7 +160,7 @@ private slots:
     // tiny/chain.log at 400 bytes, worked out by hand in data/tiny/HAND.md section 1.
     void chainByHand()
     {
-        const PreparedTrace t = load(HOLESCOPE_TEST_DATA "/tiny/chain.log");
+        const PreparedTrace t = test::loadTrace(HOLESCOPE_TEST_DATA "/tiny/chain.log");
         ReplayOptions o;
         o.budget = 400;
         const RunRecord r = recordReplay(t, o);

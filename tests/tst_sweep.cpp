@@ -14,14 +14,6 @@ using namespace holescope;
 
 namespace {
 
-PreparedTrace load(const std::string& path)
-{
-    TraceLoad load = readTraceFile(path);
-    if (auto* e = std::get_if<TraceError>(&load))
-        throw std::runtime_error(e->toString());
-    return prepareTrace(std::move(std::get<Program>(load)));
-}
-
 std::string sweepBytes(const SweepSpec& spec, const std::vector<SweepPoint>& points, const PreparedTrace& t)
 {
     SweepHeader h;
@@ -56,7 +48,7 @@ private:
     const PreparedTrace& resnet()
     {
         if (!m_resnet)
-            m_resnet = load((m_shared + "/traces/dtr/resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log").toStdString());
+            m_resnet = test::loadTrace((m_shared + "/traces/dtr/resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log").toStdString());
         return *m_resnet;
     }
 
@@ -113,7 +105,7 @@ private slots:
     {
         for (const char* name : {"resnet32.jsonl", "unet.jsonl"}) {
             const test::GoldenFile g = test::readGoldenFile((m_shared + "/golden/" + name).toStdString());
-            const PreparedTrace t = load((m_shared + "/traces/dtr/").toStdString() + g.trace);
+            const PreparedTrace t = test::loadTrace((m_shared + "/traces/dtr/").toStdString() + g.trace);
             for (const auto& run : g.runs) {
                 ReplayOptions o = test::optionsFor(run);
                 const ReplayResult r = replay(t, o);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "GoldenRuns.h"
 
+#include "trace/TraceReader.h"
+
 #include <fstream>
 #include <stdexcept>
 
@@ -23,6 +25,14 @@ GoldenFile readGoldenFile(const std::string& path)
         }
     }
     return g;
+}
+
+PreparedTrace loadTrace(const std::string& path)
+{
+    TraceLoad load = readTraceFile(path);
+    if (auto* e = std::get_if<TraceError>(&load))
+        throw std::runtime_error(e->toString());
+    return prepareTrace(std::move(std::get<Program>(load)));
 }
 
 ReplayOptions optionsFor(const nlohmann::json& run)

@@ -19,6 +19,9 @@ struct GoldenFile {
 
 GoldenFile readGoldenFile(const std::string& path);
 
+// Reads and prepares a trace; throws (failing the test) when the reader refuses it.
+PreparedTrace loadTrace(const std::string& path);
+
 ReplayOptions optionsFor(const nlohmann::json& run);
 
 // The first difference between our replay and simrd's figures, in words; empty when equal.
