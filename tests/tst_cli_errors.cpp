@@ -15,28 +15,12 @@
 
 #include <utility>
 
+#include "support/CliProcess.h"
+
 namespace {
 
-struct CliRun {
-    bool finished = false;   // started, and exited normally within the timeout
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(HOLESCOPE_CLI), args);
-    CliRun run;
-    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
-        return run;
-    run.finished = true;
-    run.exitCode = p.exitCode();
-    run.out = QString::fromUtf8(p.readAllStandardOutput());
-    run.err = QString::fromUtf8(p.readAllStandardError());
-    return run;
-}
+using holescope::test::CliRun;
+using holescope::test::runCli;
 
 QString compact(const QJsonValue& v)
 {
@@ -230,7 +214,7 @@ void CliErrorsTest::badInput()
     const CliRun run = runCli(expand(args));
     QVERIFY(run.finished);
     QVERIFY2(run.exitCode == 2, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(run.exitCode).arg(run.err)));
-    QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
+    QVERIFY2(run.out.isEmpty(), qPrintable(QString::fromUtf8(run.out)));
     QVERIFY2(!run.err.contains("internal error"), qPrintable(run.err));
     for (const QString& m : expand(messages))
         QVERIFY2(run.err.contains(m), qPrintable(QStringLiteral("expected \"%1\" in: %2").arg(m, run.err)));
@@ -241,7 +225,7 @@ void CliErrorsTest::version()
     const CliRun run = runCli({"--version"});
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 0);
-    QVERIFY2(run.out.startsWith("holescope-cli "), qPrintable(run.out));
+    QVERIFY2(run.out.startsWith("holescope-cli "), qPrintable(QString::fromUtf8(run.out)));
 }
 
 void CliErrorsTest::replayHelp()
@@ -250,7 +234,7 @@ void CliErrorsTest::replayHelp()
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 0);
     for (const char* option : {"--budget", "--ratio", "--overhead-limit", "--protect", "--json", "--events"})
-        QVERIFY2(run.out.contains(option), qPrintable(run.out));
+        QVERIFY2(run.out.contains(option), qPrintable(QString::fromUtf8(run.out)));
 }
 
 void CliErrorsTest::replayJson_data()
@@ -300,8 +284,8 @@ void CliErrorsTest::replayJson()
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &parseError);
-    QVERIFY2(doc.isObject(), qPrintable(parseError.errorString() + ": " + run.out));
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out, &parseError);
+    QVERIFY2(doc.isObject(), qPrintable(parseError.errorString() + ": " + QString::fromUtf8(run.out)));
     const QJsonObject j = doc.object();
 
     for (const char* key : {"trace", "budget", "baseline_memory", "outcome", "ops_done", "clock", "remat_compute",

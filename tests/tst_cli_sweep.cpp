@@ -8,27 +8,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/CliProcess.h"
+
 namespace {
 
 const QString kDemo = QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
+using Run = holescope::test::CliRun;
 
 Run cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(HOLESCOPE_CLI), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return holescope::test::runCli(args);
 }
 
 QByteArray readAll(const QString& path)

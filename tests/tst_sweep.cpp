@@ -121,16 +121,25 @@ private slots:
         }
     }
 
-    void sameBytesWhateverTheThreads()
+private:
+    // A refined grid around the ResNet-32 hole, and a certified range across its lower edge.
+    std::pair<SweepSpec, SweepSpec> gridAndCertified(int64_t refine)
     {
         SweepSpec grid;
         grid.grid = ratioGrid(resnet().baseline, 0.08, 0.14, 0.004);
         grid.from = grid.grid.front();
         grid.to = grid.grid.back();
-        grid.refine = 1000;
+        grid.refine = refine;
         SweepSpec exact;
-        exact.from = budgetForRatio(resnet().baseline, 0.1015);   // across the lower edge of the hole
+        exact.from = budgetForRatio(resnet().baseline, 0.1015);
         exact.to = budgetForRatio(resnet().baseline, 0.1022);
+        return {grid, exact};
+    }
+
+private slots:
+    void sameBytesWhateverTheThreads()
+    {
+        auto [grid, exact] = gridAndCertified(1000);
         for (SweepSpec* spec : {&grid, &exact}) {
             spec->jobs = 1;
             const std::string one = sweepBytes(*spec, runSweep(resnet(), *spec).points, resnet());
@@ -143,14 +152,7 @@ private slots:
 
     void shardsMergeIntoTheWhole()
     {
-        SweepSpec grid;
-        grid.grid = ratioGrid(resnet().baseline, 0.08, 0.14, 0.004);
-        grid.from = grid.grid.front();
-        grid.to = grid.grid.back();
-        grid.refine = 1;
-        SweepSpec exact;
-        exact.from = budgetForRatio(resnet().baseline, 0.1015);
-        exact.to = budgetForRatio(resnet().baseline, 0.1022);
+        auto [grid, exact] = gridAndCertified(1);
         for (SweepSpec* spec : {&grid, &exact}) {
             const std::string whole = sweepBytes(*spec, runSweep(resnet(), *spec).points, resnet());
             for (int n : {2, 4}) {
