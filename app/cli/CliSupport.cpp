@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSupport.h"
 
+#include <algorithm>
+
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
@@ -84,13 +86,22 @@ double parseRatio(const QString& text, const QString& option)
     return v;
 }
 
-ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, bool budgetRequired)
+int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option)
+{
+    const QString t = text.trimmed();
+    const bool digitsOnly = !t.isEmpty() && std::all_of(t.begin(), t.end(), [](QChar c) { return c.isDigit(); });
+    if (digitsOnly && t != "0" && t != "1")
+        return parseBytes(t, option);
+    return budgetFromRatio(trace.baseline, parseRatio(t, option), option);
+}
+
+ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, const char* budgetsGivenBy)
 {
     ReplayOptions o;
     const bool hasBudget = parser.isSet("budget"), hasRatio = parser.isSet("ratio");
-    if (!budgetRequired) {
+    if (budgetsGivenBy != nullptr) {
         if (hasBudget || hasRatio)
-            throw UsageError{QStringLiteral("--budget and --ratio do not apply here: give the range with --from and --to")};
+            throw UsageError{QStringLiteral("--budget and --ratio do not apply here: %1").arg(QString::fromUtf8(budgetsGivenBy))};
     } else if (hasBudget == hasRatio) {
         throw UsageError{QStringLiteral("give exactly one of --budget BYTES or --ratio R")};
     } else {
@@ -130,18 +141,6 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command)
     if (pos.size() != 2)
         throw UsageError{QStringLiteral("usage: holescope-cli %1 TRACE [options]; see holescope-cli %1 --help").arg(command)};
     return pos.at(1);
-}
-
-std::string groupDigits(int64_t value)
-{
-    std::string digits = std::to_string(value < 0 ? -value : value);
-    std::string out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return value < 0 ? "-" + out : out;
 }
 
 void writeFileWhole(const QString& path, const std::string& text)

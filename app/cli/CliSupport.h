@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "report/Numbers.h"
 #include "sim/Replay.h"
 
 #include <QCommandLineParser>
@@ -33,8 +34,11 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
 
 // The options every replaying command shares.
 void addReplayOptions(QCommandLineParser& parser);
-// The budget options are required unless budgetRequired is false (then the budget is left 0).
-ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, bool budgetRequired = true);
+// The budget options are required, unless the command takes its budgets otherwise: then
+// budgetsGivenBy says how (the message for a user who gave --budget or --ratio) and the budget is left 0.
+ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, const char* budgetsGivenBy = nullptr);
+// A budget given either way: digits only and more than 1 are bytes, anything else a ratio of the peak.
+int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option);
 
 // One positional argument, the trace; complains otherwise.
 QString traceArgument(const QCommandLineParser& parser, const QString& command);
@@ -45,8 +49,6 @@ int64_t parseCount(const QString& text, const QString& option);
 // int(peak * ratio), refused when it does not fit in 2^62 bytes.
 int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& option);
 double parseRatio(const QString& text, const QString& option);
-
-std::string groupDigits(int64_t value);
 
 // Writes the file whole or not at all (a temporary file renamed over it): a half-written output
 // would read as a shorter run.
@@ -61,5 +63,6 @@ int runHoles(const QStringList& args);
 int runMerge(const QStringList& args);
 int runSynth(const QStringList& args);
 int runBench(const QStringList& args);
+int runExplain(const QStringList& args);
 
 } // namespace holescope::cli

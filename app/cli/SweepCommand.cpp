@@ -1,29 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // sweep, holes and merge: many replays over a budget range.
 #include "CliSupport.h"
+#include "Interrupt.h"
 
 #include "report/SweepJson.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
 
-
 #include <unistd.h>
 
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 
 namespace holescope::cli {
 namespace {
-
-// A signal handler can only reach static state: Ctrl-C asks the running sweep to stop.
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void onInterrupt(int)
-{
-    g_interrupted.store(true);
-}
 
 void addSweepOptions(QCommandLineParser& parser)
 {
@@ -71,7 +62,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     SweepSpec& spec = s.spec;
     spec.from = h.from;
     spec.to = h.to;
-    ReplayOptions base = replayOptionsFrom(parser, t, /*budgetRequired=*/false);
+    ReplayOptions base = replayOptionsFrom(parser, t, "give the range with --from and --to");
     spec.replay = base;
     h.overheadLimit = base.overheadLimit;
     h.protect = base.protect;
@@ -126,29 +117,13 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     return s;
 }
 
-// While alive, Ctrl-C asks the sweep to stop instead of killing the process.
-class InterruptAsCancel {
-public:
-    InterruptAsCancel()
-        : m_previous(std::signal(SIGINT, onInterrupt))
-    {
-        g_interrupted.store(false);
-    }
-    ~InterruptAsCancel() { std::signal(SIGINT, m_previous); }
-    InterruptAsCancel(const InterruptAsCancel&) = delete;
-    InterruptAsCancel& operator=(const InterruptAsCancel&) = delete;
-
-private:
-    void (*m_previous)(int);
-};
-
 // Runs the sweep with a progress line on a terminal.
-SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec)
+SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec, const std::atomic<bool>* cancel)
 {
     const bool tty = isatty(STDERR_FILENO) != 0;
     auto last = std::chrono::steady_clock::now();
     const auto started = last;
-    const SweepResult r = runSweep(t, spec, &g_interrupted, [&](const SweepProgress& p) {
+    const SweepResult r = runSweep(t, spec, cancel, [&](const SweepProgress& p) {
         const auto now = std::chrono::steady_clock::now();
         if (!tty || now - last < std::chrono::milliseconds(200))
             return;
@@ -212,7 +187,7 @@ int runSweepCommand(const QStringList& args)
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
     const InterruptAsCancel interrupt;
-    const SweepResult r = runWithProgress(t, s.spec);
+    const SweepResult r = runWithProgress(t, s.spec, interrupt.flag());
     if (parser.isSet("json"))
         output(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
     else if (parser.isSet("csv"))
@@ -234,7 +209,7 @@ int runHoles(const QStringList& args)
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/true);
     const InterruptAsCancel interrupt;
     const auto started = std::chrono::steady_clock::now();
-    SweepResult r = runWithProgress(t, s.spec);
+    SweepResult r = runWithProgress(t, s.spec, interrupt.flag());
     std::vector<Hole> holes = findHoles(r.points, t.baseline);
     if (!r.stopped) {
         // Exact edges, and no completing budget hidden inside: certify what lies between the
@@ -245,7 +220,7 @@ int runHoles(const QStringList& args)
             r.stopped = rest.maxSeconds <= 0;
         }
         if (!r.stopped) {
-            certifyHoles(t, rest, holes, r, &g_interrupted);
+            certifyHoles(t, rest, holes, r, interrupt.flag());
             holes = findHoles(r.points, t.baseline);
         }
     }

@@ -56,6 +56,8 @@ int main(int argc, char** argv)
             return runHoles(args);
         if (command == "merge")
             return runMerge(args);
+        if (command == "explain")
+            return runExplain(args);
         if (command == "synth")
             return runSynth(args);
         if (command == "bench")

@@ -61,6 +61,9 @@ void ReplayRecorder::computed(At at, int32_t tensor, bool remat, std::span<const
         for (size_t i = 0; i < n; ++i)
             m_record.chains.push_back(needers[needers.size() - 1 - i]);
     }
+    e.materialFirst = static_cast<uint32_t>(m_record.materialized.size());
+    e.materialCount = static_cast<uint32_t>(newlyMaterial.size());
+    m_record.materialized.insert(m_record.materialized.end(), newlyMaterial.begin(), newlyMaterial.end());
     m_record.events.push_back(e);
     for (int32_t s : newlyMaterial) {
         StorageRecord& r = m_record.storages[static_cast<size_t>(s)];
@@ -84,6 +87,7 @@ void ReplayRecorder::freeEntered(At at, int64_t requested, int64_t bytesShort)
     e.bytes = requested;
     e.bytesShort = bytesShort;
     m_record.events.push_back(e);
+    m_short = bytesShort;
 }
 
 void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool)
@@ -96,6 +100,10 @@ void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double 
     e.pool = pool;
     e.score = score;
     e.runnerUp = runnerUp;
+    if (reason == EvictReason::Pressure) {
+        e.bytesShort = m_short;
+        m_short -= r.bytes;
+    }
     m_record.events.push_back(e);
     r.evictions.push_back(StorageEviction{at.op, reason, -1});
 }
@@ -124,8 +132,9 @@ void ReplayRecorder::sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_
 }
 
 void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
-                           const std::vector<int64_t>& storageCompute)
+                           const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames)
 {
+    m_record.openFrames.assign(openFrames.begin(), openFrames.end());
     RunEvent e = eventAt(EventKind::End, at);
     e.outcome = outcome;
     e.bytes = bytesShort;

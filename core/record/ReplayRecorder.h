@@ -20,13 +20,18 @@ public:
     void computed(At at, int32_t tensor, bool remat, std::span<const int32_t> needers, std::span<const int32_t> newlyMaterial);
     void needed(int32_t storage, int64_t op);
     void freeEntered(At at, int64_t requested, int64_t bytesShort);
-    void budgetChecked(int64_t need) { m_record.needs.push_back(need); }
+    void budgetChecked(int64_t need)
+    {
+        m_record.needs.push_back(need);
+        m_record.needEvents.push_back(static_cast<uint32_t>(m_record.events.size()));
+    }
     void evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool);
     void pinned(At at, int32_t storage);
     void released(At at, int32_t tensor, int32_t storage);
     void sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions);
+    // `openFrames`: the tensors being computed when the run stopped, the model operator's first.
     void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
-               const std::vector<int64_t>& storageCompute);
+               const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames);
 
     RunRecord finish(ReplayResult result);
 
@@ -36,6 +41,7 @@ private:
     const Program& P;
     RunRecord m_record;
     int32_t m_opMaxDepth = 0;
+    int64_t m_short = 0;   // memory in use + request - budget in the current free loop
 };
 
 // Replays with a recorder attached.

@@ -29,13 +29,16 @@ struct RunEvent {
     int32_t tensor = -1;      // Compute: first output; Remat: the tensor rebuilt; Release: the tensor
     int32_t storage = -1;     // Evict, Pin, Release: storage id
     int64_t bytes = 0;        // Compute: output bytes; FreeEntry: requested; Evict: freed; End: still short
-    int64_t bytesShort = 0;   // FreeEntry: memory in use + request - budget
+    int64_t bytesShort = 0;   // FreeEntry: memory in use + request - budget; Evict (pressure): the
+                              //   same just before this eviction
     int64_t pool = 0;         // Evict: candidates scanned (pool size); End: candidates left
     int64_t pinned = 0;       // End: resident bytes outside the pool (pinned or locked)
     double score = std::numeric_limits<double>::quiet_NaN();      // Evict (pressure): the victim's score
     double runnerUp = std::numeric_limits<double>::quiet_NaN();   // Evict (pressure): best other score
     uint32_t chainFirst = 0;  // Remat: into RunRecord::chains, the tensors being rebuilt that needed
     uint32_t chainLength = 0; //   this one, the nearest first (at most kMaxChain)
+    uint32_t materialFirst = 0;   // Compute, Remat: into RunRecord::materialized (storage indices)
+    uint32_t materialCount = 0;
 };
 
 // The state after each model operator.
@@ -78,6 +81,12 @@ struct RunRecord {
     // Every comparison of the budget with "memory in use + request", as the needed bytes: the
     // same execution happens at any budget that falls on the same side of each of them.
     std::vector<int64_t> needs;
+    std::vector<uint32_t> needEvents;   // for each need, the number of events recorded before it
+    // Compute and Remat events: the storages that became resident, in materialized[first, first + count).
+    std::vector<int32_t> materialized;
+    // A failed run: the tensors being computed when it stopped, outermost (the model
+    // operator's output) first; the rest are rebuilds, each needed by the one before it.
+    std::vector<int32_t> openFrames;
 };
 
 } // namespace holescope

@@ -53,6 +53,8 @@ Json eventToJson(const Program& p, const RunRecord& record, const RunEvent& e)
         j["score"] = score(e.score);
         j["runner_up"] = score(e.runnerUp);
         j["pool"] = e.pool;
+        if (e.reason == EvictReason::Pressure)
+            j["bytes_short"] = e.bytesShort;
         break;
     case EventKind::Pin:
         j["storage"] = e.storage;

@@ -40,7 +40,7 @@ struct NullRecorder {
     void pinned(At, int32_t) {}
     void released(At, int32_t, int32_t) {}
     void sampled(At, int32_t, int64_t, int64_t, int64_t, int64_t) {}
-    void ended(At, Outcome, int64_t, int64_t, int64_t, const std::vector<int64_t>&) {}
+    void ended(At, Outcome, int64_t, int64_t, int64_t, const std::vector<int64_t>&, std::span<const int32_t>) {}
 };
 
 template <typename Regions, typename Recorder>
@@ -91,8 +91,14 @@ public:
             m_result.outcome = stop.outcome;
             m_result.reason = stop.reason;
         }
-        m_rec.ended(at(), m_result.outcome, m_result.outcome == Outcome::Oom ? m_lastShort : 0,
-                    m_result.outcome == Outcome::Oom ? 0 : m_pool.size(), m_lockedBytes, m_compute);
+        if constexpr (kRecording) {
+            m_needers.clear();
+            if (m_result.outcome != Outcome::Complete)
+                for (const Frame& f : m_frames)
+                    m_needers.push_back(f.tensor);
+            m_rec.ended(at(), m_result.outcome, m_result.outcome == Outcome::Oom ? m_lastShort : 0,
+                        m_result.outcome == Outcome::Oom ? 0 : m_pool.size(), m_lockedBytes, m_compute, m_needers);
+        }
         m_result.opsDone = m_opCount;
         m_result.clock = m_clock;
         m_result.maxMemory = m_maxMemory;

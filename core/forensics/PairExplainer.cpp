@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "forensics/PairExplainer.h"
+
+#include "forensics/FailureAnatomy.h"
+#include "forensics/PairLockstep.h"
+#include "forensics/RunAlignment.h"
+#include "record/ReplayRecorder.h"
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_invoke.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <set>
+#include <thread>
+#include <tuple>
+
+namespace holescope {
+namespace {
+
+bool failed(Outcome o)
+{
+    return o == Outcome::Oom || o == Outcome::OverheadExceeded;
+}
+
+RunSummary summaryOf(const ReplayResult& r)
+{
+    return RunSummary{r.budget, r.outcome, r.opsDone, r.clock, r.rematCompute, r.evictions, r.maxDepth, r.certifiedLo, r.certifiedHi};
+}
+
+void checkRoles(const ReplayResult& failing, const ReplayResult& completing)
+{
+    auto describe = [](const ReplayResult& r) {
+        std::string s = std::string(outcomeName(r.outcome)) + " at operator " + std::to_string(r.opsDone);
+        if (!r.reason.empty())
+            s += " (" + r.reason + ")";
+        return s;
+    };
+    if (!failed(failing.outcome))
+        throw ExplainError("the failing budget, " + std::to_string(failing.budget) + " bytes, does not fail: "
+                           + (failing.outcome == Outcome::Complete ? std::string("it completes") : describe(failing)));
+    if (completing.outcome != Outcome::Complete)
+        throw ExplainError("the completing budget, " + std::to_string(completing.budget) + " bytes, does not complete: "
+                           + describe(completing));
+}
+
+// The failing run's one-sided eviction, before the failing operator, of a storage its cascade
+// rebuilt; the latest one. Evictions during the failing operator are the cascade's own doing.
+const OneSidedEviction* findCulpritEviction(const std::vector<OneSidedEviction>& oneSided, const std::set<int32_t>& rebuilt,
+                                            int64_t failOp)
+{
+    const OneSidedEviction* best = nullptr;
+    for (const OneSidedEviction& e : oneSided)
+        if (e.side == PairSide::Failing && e.op < failOp && rebuilt.count(e.storage) != 0)
+            if (best == nullptr || e.op > best->op)
+                best = &e;
+    return best;
+}
+
+// What made the failing run short where the completing one was not: among the storages the
+// failing run carries into the culprit's operator, the one the completing run evicted last.
+void traceKeyDivergence(const Program& program, const RunRecord& failing, const RunRecord& completing,
+                        const OneSidedEviction& culprit, PairExplanation& x)
+{
+    PairLockstep lockstep(program, failing, completing);
+    lockstep.advanceThrough(culprit.op - 1);
+    const auto carried = lockstep.heldOnlyBy(PairSide::Failing);
+    const PairLockstep::Carried* best = nullptr;
+    for (const auto& c : carried) {
+        if (c.cause.side != PairSide::Completing)
+            continue;
+        const RunEvent& e = completing.events[c.cause.event];
+        if (e.kind != EventKind::Evict || e.reason != EvictReason::Pressure)
+            continue;
+        if (best == nullptr || e.op > completing.events[best->cause.event].op
+            || (e.op == completing.events[best->cause.event].op && c.cause.event < best->cause.event))
+            best = &c;
+    }
+    CulpritEviction& ce = x.culpritEviction.emplace();
+    ce.op = culprit.op;
+    ce.storage = culprit.storage;
+    ce.bytes = culprit.bytes;
+    ce.bytesShort = culprit.bytesShort;
+    ce.neededAfter = culprit.neededAfter;
+    ce.carriedBytes = lockstep.bytesHeldOnlyBy(PairSide::Failing);
+    ce.carriedStorages = static_cast<int32_t>(carried.size());
+    if (best == nullptr) {
+        x.key = divergenceAt(failing, PairSide::Failing, culprit.event);
+        return;
+    }
+    x.key = divergenceAt(completing, PairSide::Completing, best->cause.event);
+    x.keyCarried.push_back(x.key.storage);
+    for (const auto& c : carried) {
+        const RunEvent& e = completing.events[c.cause.event];
+        if (c.cause.side == PairSide::Completing && e.op == x.key.op && e.storage != x.key.storage)
+            x.keyCarried.push_back(e.storage);
+    }
+}
+
+struct Candidate {
+    int32_t storage;
+    int tier;                // 0: rebuilt by the failing cascade and evicted by the failing run only
+    bool onlyFailing;
+    int64_t lastEvicted;
+};
+
+std::vector<Candidate> culpritCandidates(const RunRecord& failing,
+                                         const std::vector<OneSidedEviction>& oneSided, const std::set<int32_t>& rebuilt,
+                                         int64_t failOp)
+{
+    std::set<std::pair<int64_t, int32_t>> oneSidedFailing;
+    for (const OneSidedEviction& e : oneSided)
+        if (e.side == PairSide::Failing)
+            oneSidedFailing.emplace(e.op, e.storage);
+    std::vector<Candidate> out;
+    for (const StorageRecord& s : failing.storages) {
+        int64_t last = -1;
+        for (const StorageEviction& e : s.evictions)
+            if (e.reason == EvictReason::Pressure && e.op < failOp)
+                last = e.op;
+        if (last < 0)
+            continue;
+        const bool only = oneSidedFailing.count({last, s.id}) != 0;
+        const int tier = only ? (rebuilt.count(s.id) != 0 ? 0 : 1) : 2;
+        out.push_back(Candidate{s.id, tier, only, last});
+    }
+    std::sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) {
+        return std::make_tuple(a.tier, -a.lastEvicted, a.storage) < std::make_tuple(b.tier, -b.lastEvicted, b.storage);
+    });
+    return out;
+}
+
+void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, const std::vector<Candidate>& candidates,
+                    const std::atomic<bool>* cancel, const ExplainProgress& progress, PairExplanation& x)
+{
+    const size_t singles = std::min(candidates.size(), static_cast<size_t>(std::max(request.culprits, 0)));
+    std::vector<CulpritTrial> trials;
+    for (size_t i = 0; i < singles; ++i) {
+        CulpritTrial t;
+        t.storages = {candidates[i].storage};
+        t.onlyFailing = candidates[i].onlyFailing;
+        t.lastEvicted = candidates[i].lastEvicted;
+        trials.push_back(t);
+    }
+    const int jobs = request.jobs > 0 ? request.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    tbb::task_arena arena(jobs);
+    std::atomic<int64_t> done{0};
+    auto run = [&](size_t from, size_t to) {
+        arena.execute([&] {
+            tbb::parallel_for(from, to, [&](size_t i) {
+                CulpritTrial& t = trials[i];
+                if (cancel != nullptr && cancel->load())
+                    return;
+                ReplayOptions o = request.replay;
+                o.budget = request.failBudget;
+                o.logEvents = false;
+                o.cancel = cancel;
+                o.protect.insert(o.protect.end(), t.storages.begin(), t.storages.end());
+                const ReplayResult r = replay(trace, o);
+                t.outcome = r.outcome;
+                t.opsDone = r.opsDone;
+                t.clock = r.clock;
+                t.rematCompute = r.rematCompute;
+                t.evictions = r.evictions;
+                if (progress)
+                    progress("protecting", ++done, static_cast<int64_t>(trials.size()));
+            });
+        });
+    };
+    run(0, trials.size());
+    const bool rescued = std::any_of(trials.begin(), trials.end(), [](const CulpritTrial& t) { return t.rescues(); });
+    if (request.pairs && !rescued) {
+        const size_t k = std::min<size_t>(singles, 6);
+        const size_t first = trials.size();
+        for (size_t i = 0; i < k; ++i)
+            for (size_t j = i + 1; j < k; ++j) {
+                CulpritTrial t;
+                t.storages = {candidates[i].storage, candidates[j].storage};
+                t.onlyFailing = candidates[i].onlyFailing && candidates[j].onlyFailing;
+                t.lastEvicted = candidates[i].lastEvicted;
+                trials.push_back(t);
+            }
+        x.pairsTried = trials.size() > first;
+        run(first, trials.size());
+    }
+    x.culpritsTried = static_cast<int32_t>(trials.size());
+    x.cancelled = cancel != nullptr && cancel->load();
+    // Rescues first, the cheapest first; the rest in the order they were tried.
+    std::stable_sort(trials.begin(), trials.end(), [](const CulpritTrial& a, const CulpritTrial& b) {
+        if (a.rescues() != b.rescues())
+            return a.rescues();
+        return a.rescues() && a.rematCompute < b.rematCompute;
+    });
+    x.culprits = std::move(trials);
+}
+
+} // namespace
+
+PairExplanation explainPair(const PreparedTrace& trace, const ExplainRequest& request, const std::atomic<bool>* cancel,
+                            const ExplainProgress& progress)
+{
+    const Program& program = trace.program;
+    PairExplanation x;
+    x.options = request.replay;
+    x.options.budget = 0;
+    x.options.logEvents = false;
+    if (x.options.cancel == nullptr)
+        x.options.cancel = cancel;
+
+    if (progress)
+        progress("recording", 0, 2);
+    ReplayOptions fo = x.options, ko = x.options;
+    fo.budget = request.failBudget;
+    ko.budget = request.okBudget;
+    RunRecord failing, completing;
+    tbb::parallel_invoke([&] { failing = recordReplay(trace, fo); }, [&] { completing = recordReplay(trace, ko); });
+    x.options.cancel = nullptr;
+    x.failing = summaryOf(failing.result);
+    x.completing = summaryOf(completing.result);
+    if (cancel != nullptr && cancel->load()) {
+        x.cancelled = true;
+        return x;
+    }
+    checkRoles(failing.result, completing.result);
+
+    if (progress)
+        progress("comparing", 0, 1);
+    x.first = firstDivergence(failing, completing);
+    x.failure = failureAnatomy(program, failing);
+    const auto rebuiltIds = rebuiltStorages(x.failure);
+    const std::set<int32_t> rebuilt(rebuiltIds.begin(), rebuiltIds.end());
+
+    PairLockstep lockstep(program, failing, completing);
+    const int64_t last = std::min(failing.result.opsDone, completing.result.opsDone);
+    CarriedBytes previous{-1, 0, 0};
+    for (int64_t op = 0; op <= last; ++op) {
+        lockstep.advanceThrough(op);
+        auto sided = lockstep.oneSidedAt(op);
+        x.oneSided.insert(x.oneSided.end(), sided.begin(), sided.end());
+        const CarriedBytes now{op, lockstep.bytesHeldOnlyBy(PairSide::Failing), lockstep.bytesHeldOnlyBy(PairSide::Completing)};
+        if (now.failingOnly != previous.failingOnly || now.completingOnly != previous.completingOnly)
+            x.carried.push_back(now);
+        previous = now;
+    }
+
+    if (const OneSidedEviction* culprit = findCulpritEviction(x.oneSided, rebuilt, x.failure.op)) {
+        traceKeyDivergence(program, failing, completing, *culprit, x);
+    } else {
+        // No eviction of the failing run alone fed the cascade: the last divergence before it.
+        const OneSidedEviction* latest = nullptr;
+        for (const OneSidedEviction& e : x.oneSided)
+            if (e.op < x.failure.op)
+                latest = &e;
+        x.key = latest != nullptr ? divergenceAt(latest->side == PairSide::Failing ? failing : completing, latest->side, latest->event)
+                                  : x.first;
+    }
+    if (progress)
+        progress("comparing", 1, 1);
+
+    const auto candidates = culpritCandidates(failing, x.oneSided, rebuilt, x.failure.op);
+    searchCulprits(trace, request, candidates, cancel, progress, x);
+    return x;
+}
+
+} // namespace holescope

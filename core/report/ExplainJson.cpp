@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/ExplainJson.h"
+
+namespace holescope {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+double overheadOf(int64_t rematCompute, const Baseline& b)
+{
+    return b.compute > 0 ? static_cast<double>(b.compute + rematCompute) / static_cast<double>(b.compute) : 1.0;
+}
+
+Json runToJson(const RunSummary& r, const Baseline& b)
+{
+    return Json{{"budget", r.budget},
+                {"ratio", ratioOfPeak(r.budget, b.memory)},
+                {"outcome", outcomeName(r.outcome)},
+                {"ops_done", r.opsDone},
+                {"clock", r.clock},
+                {"overhead", overheadOf(r.rematCompute, b)},
+                {"remat_compute", r.rematCompute},
+                {"evictions", r.evictions},
+                {"max_depth", r.maxDepth},
+                {"certified", {{"lo_budget", r.certifiedLo}, {"hi_budget", r.certifiedHi}}}};
+}
+
+Json storageOrNull(int32_t id)
+{
+    return id < 0 ? Json() : Json(id);
+}
+
+Json divergenceToJson(const Divergence& d)
+{
+    if (d.op < 0)
+        return Json();
+    Json j{{"op", d.op},
+           {"evicted_by", pairSideName(d.evictedBy)},
+           {"storage", storageOrNull(d.storage)},
+           {"bytes", d.bytes},
+           {"bytes_short", d.bytesShort},
+           {"evictions_before", d.evictionsBefore}};
+    if (d.budgetCheck >= 0)
+        j["budget_check"] = d.budgetCheck;
+    return j;
+}
+
+Json neededAfter(int64_t n)
+{
+    return n < 0 ? Json() : Json(n);
+}
+
+} // namespace
+
+nlohmann::ordered_json explanationToJson(const std::string& trace, const Baseline& baseline, const PairExplanation& x)
+{
+    Json j;
+    j["format"] = "holescope-explain/1";
+    j["trace"] = trace;
+    j["baseline_memory"] = baseline.memory;
+    j["baseline_compute"] = baseline.compute;
+    j["overhead_limit"] = x.options.overheadLimit ? Json(*x.options.overheadLimit) : Json();
+    j["protect"] = x.options.protect;
+    j["failing"] = runToJson(x.failing, baseline);
+    j["completing"] = runToJson(x.completing, baseline);
+    j["cancelled"] = x.cancelled;
+    j["first_divergence"] = divergenceToJson(x.first);
+    j["key_divergence"] = divergenceToJson(x.key);
+    j["key_carried"] = x.keyCarried;
+    if (x.culpritEviction) {
+        const CulpritEviction& c = *x.culpritEviction;
+        j["culprit_eviction"] = {{"op", c.op},
+                                 {"storage", c.storage},
+                                 {"bytes", c.bytes},
+                                 {"bytes_short", c.bytesShort},
+                                 {"needed_after", neededAfter(c.neededAfter)},
+                                 {"carried_bytes", c.carriedBytes},
+                                 {"carried_storages", c.carriedStorages}};
+    } else {
+        j["culprit_eviction"] = nullptr;
+    }
+    const FailureAnatomy& f = x.failure;
+    auto steps = [](const std::vector<CascadeStep>& list, bool withMemory) {
+        Json out = Json::array();
+        for (const CascadeStep& s : list) {
+            Json step{{"tensor", s.tensor},
+                   {"storage", s.storage},
+                   {"operator", s.opIndex + 1},
+                   {"depth", s.depth},
+                   {"needed_by", s.neededBy < 0 ? Json() : Json(s.neededBy)}};
+            if (withMemory)
+                step["memory"] = s.memory;
+            out.push_back(std::move(step));
+        }
+        return out;
+    };
+    j["failure"] = {{"op", f.op},
+                    {"outcome", outcomeName(f.outcome)},
+                    {"cascade_depth", f.cascadeDepth},
+                    {"rebuilds", f.cascade.size()},
+                    {"request", f.request},
+                    {"bytes_short", f.bytesShort},
+                    {"still_short", f.stillShort},
+                    {"budget", f.budget},
+                    {"memory", f.memory},
+                    {"pool", f.pool},
+                    {"pinned", f.pinned},
+                    {"under_way", steps(f.open, false)},
+                    {"cascade", steps(f.cascade, true)}};
+    Json culprits = Json::array();
+    for (const CulpritTrial& t : x.culprits) {
+        Json c{{"storage", t.storages.front()}};
+        if (t.storages.size() > 1)
+            c["storages"] = t.storages;
+        c["outcome"] = outcomeName(t.outcome);
+        c["rescues"] = t.rescues();
+        c["ops_done"] = t.opsDone;
+        c["overhead"] = overheadOf(t.rematCompute, baseline);
+        c["remat_compute"] = t.rematCompute;
+        c["evictions"] = t.evictions;
+        c["only_failing"] = t.onlyFailing;
+        c["last_evicted"] = t.lastEvicted;
+        culprits.push_back(std::move(c));
+    }
+    j["culprits_tried"] = x.culpritsTried;
+    j["pairs_tried"] = x.pairsTried;
+    j["culprits"] = std::move(culprits);
+    Json sided = Json::array();
+    for (const OneSidedEviction& e : x.oneSided)
+        sided.push_back({e.op, pairSideName(e.side), e.storage, e.bytes, e.bytesShort, neededAfter(e.neededAfter)});
+    j["one_sided_evictions"] = {{"columns", {"op", "run", "storage", "bytes", "bytes_short", "needed_after"}}, {"rows", std::move(sided)}};
+    Json carried = Json::array();
+    for (const CarriedBytes& c : x.carried)
+        carried.push_back({c.op, c.failingOnly, c.completingOnly});
+    j["carried"] = {{"columns", {"op", "failing_only", "completing_only"}}, {"rows", std::move(carried)}};
+    return j;
+}
+
+} // namespace holescope

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/ExplainText.h"
+
+#include "report/Numbers.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace holescope {
+namespace {
+
+std::string bytes(int64_t n)
+{
+    return groupDigits(n) + (n == 1 ? " byte" : " bytes");
+}
+
+std::string plural(int64_t n, const char* one, const char* many)
+{
+    return groupDigits(n) + " " + (n == 1 ? one : many);
+}
+
+std::string overhead(int64_t rematCompute, const Baseline& b)
+{
+    return fixed(b.compute > 0 ? static_cast<double>(b.compute + rematCompute) / static_cast<double>(b.compute) : 1.0, 4);
+}
+
+std::string runLine(const char* role, const RunSummary& r, const Baseline& b)
+{
+    std::string s = std::string("  ") + role + groupDigits(r.budget) + " bytes (" + fixed(ratioOfPeak(r.budget, b.memory), 6)
+                    + " of peak): " + outcomeName(r.outcome);
+    if (r.outcome == Outcome::Complete)
+        s += ", overhead " + overhead(r.rematCompute, b) + ", " + plural(r.evictions, "eviction", "evictions");
+    else
+        s += " at operator " + groupDigits(r.opsDone);
+    if (r.certifiedHi == std::numeric_limits<int64_t>::max())
+        s += "\n      the same execution for every budget from " + groupDigits(r.certifiedLo) + " bytes up\n";
+    else
+        s += "\n      the same execution for every budget in [" + groupDigits(r.certifiedLo) + ", " + groupDigits(r.certifiedHi)
+             + "] (" + bytes(r.certifiedHi - r.certifiedLo + 1) + ")\n";
+    return s;
+}
+
+const char* runName(PairSide side)
+{
+    return side == PairSide::Failing ? "the failing run" : "the completing run";
+}
+
+std::string budgetComparison(const PairExplanation& x, PairSide keeper)
+{
+    const int64_t mine = keeper == PairSide::Failing ? x.failing.budget : x.completing.budget;
+    const int64_t other = keeper == PairSide::Failing ? x.completing.budget : x.failing.budget;
+    if (mine == other)
+        return "";
+    return ", with " + bytes(mine > other ? mine - other : other - mine) + (mine > other ? " more" : " less") + " of budget,";
+}
+
+std::string divergenceText(const PairExplanation& x, const Divergence& d, const char* title, bool still)
+{
+    const PairSide keeper = d.evictedBy == PairSide::Failing ? PairSide::Completing : PairSide::Failing;
+    std::string s = std::string(title) + ", operator " + groupDigits(d.op) + ": " + runName(d.evictedBy) + ", "
+                    + (still && d.evictionsBefore > 0 ? "still " : "") + bytes(d.bytesShort) + " short";
+    if (d.evictionsBefore > 0)
+        s += " after " + plural(d.evictionsBefore, "eviction", "evictions");
+    if (d.storage >= 0)
+        s += ", evicts storage " + std::to_string(d.storage) + " (" + bytes(d.bytes) + ")";
+    else
+        s += ", has no candidate left to evict";
+    s += "; " + std::string(runName(keeper)) + budgetComparison(x, keeper) + " does not.\n";
+    return s;
+}
+
+std::string cascadeText(const FailureAnatomy& f)
+{
+    if (f.open.size() < 2)
+        return "";
+    std::string s = "  Under way when it stopped, each waiting for the next:\n";
+    const size_t head = 6, tail = 2;
+    for (size_t i = 0; i < f.open.size(); ++i) {
+        if (i == head && f.open.size() > head + tail + 1) {
+            s += "    " + std::string(head * 2, ' ') + "... " + plural(static_cast<int64_t>(f.open.size() - head - tail), "level", "levels")
+                 + "\n";
+            i = f.open.size() - tail - 1;
+            continue;
+        }
+        const CascadeStep& c = f.open[i];
+        s += "    " + std::string(std::min<size_t>(i, head) * 2, ' ');
+        if (i == 0)
+            s += "operator " + groupDigits(c.opIndex + 1) + ", the model operator\n";
+        else
+            s += "rebuild of storage " + std::to_string(c.storage) + " (recomputing operator " + groupDigits(c.opIndex + 1) + ", depth "
+                 + std::to_string(c.depth) + ")\n";
+    }
+    return s;
+}
+
+} // namespace
+
+std::string explanationToText(const std::string& trace, const Baseline& b, const PairExplanation& x)
+{
+    std::string s = "Why " + trace + " fails at one budget and completes at the other\n";
+    if (x.options.overheadLimit)
+        s += "  overhead limit " + fixed(*x.options.overheadLimit, 2) + "\n";
+    if (!x.options.protect.empty()) {
+        s += "  protected:";
+        for (int32_t id : x.options.protect)
+            s += " " + std::to_string(id);
+        s += "\n";
+    }
+    s += runLine("failing     ", x.failing, b);
+    s += runLine("completing  ", x.completing, b);
+    if (x.cancelled && x.first.op < 0 && x.failure.cascade.empty())
+        return s + "\nCancelled before the runs were compared.\n";
+    s += "\n";
+
+    if (x.first.op < 0) {
+        s += "The runs never diverge on a budget check.\n";
+    } else {
+        s += divergenceText(x, x.first, "First divergence", false);
+        int64_t failingOnly = 0;
+        for (const OneSidedEviction& e : x.oneSided)
+            failingOnly += e.side == PairSide::Failing ? 1 : 0;
+        s += "  From there the runs differ in " + plural(static_cast<int64_t>(x.oneSided.size()), "eviction", "evictions")
+             + " made by one run only (" + groupDigits(failingOnly) + " by the failing run, "
+             + groupDigits(static_cast<int64_t>(x.oneSided.size()) - failingOnly) + " by the completing one).\n";
+    }
+    s += "\n";
+    if (x.key.op >= 0 && !(x.key.op == x.first.op && x.key.storage == x.first.storage && x.key.evictedBy == x.first.evictedBy))
+        s += divergenceText(x, x.key, "Key divergence", true);
+    else if (x.key.op >= 0)
+        s += "The key divergence is the first one.\n";
+    if (x.culpritEviction) {
+        const CulpritEviction& c = *x.culpritEviction;
+        s += "  The failing run";
+        if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op)
+            s += " carries those bytes into operator " + groupDigits(c.op) + " (it holds " + bytes(c.carriedBytes) + " in "
+                 + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not),";
+        s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage "
+             + std::to_string(c.storage) + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
+        if (c.neededAfter >= 0)
+            s += "; operator " + groupDigits(c.op + c.neededAfter) + " needs it again (" + plural(c.neededAfter, "operator", "operators")
+                 + " later)";
+        s += ".\n";
+    }
+    s += "\n";
+
+    const FailureAnatomy& f = x.failure;
+    s += "Failure, operator " + groupDigits(f.op) + ": " + outcomeName(f.outcome) + ".";
+    int32_t root = f.open.size() > 1 ? f.open[1].storage : -1;
+    for (const CascadeStep& c : f.cascade)
+        if (root < 0 && c.depth == 1)
+            root = c.storage;
+    if (root >= 0)
+        s += " Rebuilding storage " + std::to_string(root) + " starts a cascade that "
+             + (f.outcome == Outcome::Oom ? "cannot fit: " : "exceeds the overhead limit: ")
+             + plural(static_cast<int64_t>(f.cascade.size()), "rebuild", "rebuilds") + " completed, nested up to "
+             + std::to_string(f.cascadeDepth) + " deep.";
+    s += "\n  At the end: " + bytes(f.memory) + " in use of a budget of " + groupDigits(f.budget) + ", "
+         + bytes(f.pinned) + " pinned outside the pool, " + plural(f.pool, "candidate", "candidates") + " left in the pool";
+    if (f.request > 0)
+        s += "; the last allocation to go through the free loop asked for " + bytes(f.request) + " and found memory "
+             + bytes(f.bytesShort) + " short";
+    if (f.outcome == Outcome::Oom)
+        s += ", still " + bytes(f.stillShort) + " short when no candidate was left";
+    s += ".\n" + cascadeText(f) + "\n";
+
+    const auto rescuing = std::count_if(x.culprits.begin(), x.culprits.end(), [](const CulpritTrial& t) { return t.rescues(); });
+    s += "Protections tried at the failing budget: " + groupDigits(x.culpritsTried) + (x.pairsTried ? " (pairs included)" : "")
+         + (x.cancelled ? ", cancelled before the end" : "") + "; " + groupDigits(rescuing) + (rescuing == 1 ? " makes" : " make") + " the run complete.\n";
+    for (const CulpritTrial& t : x.culprits) {
+        std::string ids;
+        for (int32_t id : t.storages)
+            ids += (ids.empty() ? "" : " + ") + std::to_string(id);
+        s += "  protect " + ids + ": " + outcomeName(t.outcome);
+        if (t.rescues())
+            s += ", overhead " + overhead(t.rematCompute, b);
+        else
+            s += " at operator " + groupDigits(t.opsDone);
+        s += t.onlyFailing ? " (evicted by the failing run only, last at operator " : " (last evicted at operator ";
+        s += groupDigits(t.lastEvicted) + ")\n";
+    }
+    return s;
+}
+
+} // namespace holescope

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace holescope {
+
+// 1234567 -> "1,234,567".
+std::string groupDigits(int64_t value);
+
+// printf-style "%.<digits>f".
+std::string fixed(double value, int digits);
+
+} // namespace holescope
