@@ -130,16 +130,23 @@ std::string explanationToText(const std::string& trace, const Baseline& b, const
         s += "The key divergence is the first one.\n";
     if (x.culpritEviction) {
         const CulpritEviction& c = *x.culpritEviction;
-        s += "  The failing run";
-        if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op)
-            s += " carries those bytes into operator " + groupDigits(c.op) + " (it holds " + bytes(c.carriedBytes) + " in "
-                 + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not),";
-        s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage "
-             + std::to_string(c.storage) + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
+        const bool keyIsCulprit = x.key.evictedBy == PairSide::Failing && x.key.op == c.op && x.key.storage == c.storage;
+        std::string needed;
         if (c.neededAfter >= 0)
-            s += "; operator " + groupDigits(c.op + c.neededAfter) + " needs it again (" + plural(c.neededAfter, "operator", "operators")
-                 + " later)";
-        s += ".\n";
+            needed = "operator " + groupDigits(c.op + c.neededAfter) + " needs it again (" + plural(c.neededAfter, "operator", "operators")
+                     + " later)";
+        if (keyIsCulprit) {
+            if (!needed.empty())
+                s += "  Storage " + std::to_string(c.storage) + " is one the failing operator rebuilds: " + needed + ".\n";
+        } else {
+            s += "  The failing run";
+            if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op)
+                s += " carries those bytes into operator " + groupDigits(c.op) + " (it holds " + bytes(c.carriedBytes) + " in "
+                     + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not),";
+            s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage "
+                 + std::to_string(c.storage) + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
+            s += needed.empty() ? ".\n" : "; " + needed + ".\n";
+        }
     }
     s += "\n";
 
