@@ -175,6 +175,23 @@ private slots:
         QCOMPARE(x.culpritsTried, 1);
     }
 
+    // The trials run in parallel; the report must not depend on how many threads ran them.
+    void sameReportWhateverTheThreads()
+    {
+        const PreparedTrace demo = test::loadTrace(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+        ExplainRequest r;
+        r.failBudget = 4000;   // inside the demo's hole, 3,936 to 4,143
+        r.okBudget = 4200;
+        r.jobs = 1;
+        const std::string one = explanationToJson("demo", demo.baseline, explainPair(demo, r)).dump();
+        r.jobs = 3;
+        const std::string three = explanationToJson("demo", demo.baseline, explainPair(demo, r)).dump();
+        QCOMPARE(QString::fromStdString(three), QString::fromStdString(one));
+        const auto j = nlohmann::json::parse(one);
+        QCOMPARE(j.at("culprits_tried").get<int>(), 8);
+        QCOMPARE(j.at("failure").at("outcome").get<std::string>(), std::string("oom"));
+    }
+
     void cancelStopsAtOnce()
     {
         std::atomic<bool> cancel{true};
