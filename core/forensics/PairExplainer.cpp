@@ -5,6 +5,7 @@
 #include "forensics/PairLockstep.h"
 #include "forensics/RunAlignment.h"
 #include "record/ReplayRecorder.h"
+#include "sweep/WorkerThreads.h"
 
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/parallel_invoke.h>
@@ -12,7 +13,6 @@
 
 #include <algorithm>
 #include <set>
-#include <thread>
 #include <tuple>
 
 namespace holescope {
@@ -142,8 +142,9 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
         t.lastEvicted = candidates[i].lastEvicted;
         trials.push_back(t);
     }
-    const int jobs = request.jobs > 0 ? request.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    tbb::task_arena arena(jobs);
+    const WorkerThreads threads(request.jobs);
+    const RegionStore regions = threads.regionsFor(request.replay.regions, trace.program.storages.size());
+    tbb::task_arena arena(threads.count());
     std::atomic<int64_t> done{0};
     auto run = [&](size_t from, size_t to) {
         arena.execute([&] {
@@ -155,6 +156,7 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
                 o.budget = request.failBudget;
                 o.logEvents = false;
                 o.cancel = cancel;
+                o.regions = regions;
                 o.protect.insert(o.protect.end(), t.storages.begin(), t.storages.end());
                 const ReplayResult r = replay(trace, o);
                 t.outcome = r.outcome;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep/Sweep.h"
 
+#include "sweep/WorkerThreads.h"
+
 #include "sim/DenseRegions.h"
 
 #include <oneapi/tbb/global_control.h>
@@ -38,11 +40,9 @@ public:
     }
 
     // Several replays run at once: keep their dense region sets within the one memory limit.
-    void chooseRegions(size_t storages, int jobs)
+    void chooseRegions(const WorkerThreads& threads, size_t storages)
     {
-        if (m_spec.replay.regions == RegionStore::Automatic
-            && DenseRegions::bytesFor(storages) * static_cast<size_t>(jobs) > kDenseRegionBytes)
-            m_regions = RegionStore::Sparse;
+        m_regions = threads.regionsFor(m_spec.replay.regions, storages);
     }
 
     bool stopping()
@@ -268,15 +268,12 @@ std::vector<SweepPoint> mergePoints(std::vector<std::vector<SweepPoint>> shards)
 SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel,
                      const std::function<void(const SweepProgress&)>& progress)
 {
-    const int jobs = spec.jobs > 0 ? spec.jobs : tbb::info::default_concurrency();
-    // More threads than cores, if asked for (TBB otherwise caps them, and says so on stderr).
-    std::optional<tbb::global_control> allow;
-    if (jobs > tbb::info::default_concurrency())
-        allow.emplace(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(jobs));
+    const WorkerThreads threads(spec.jobs);
+    const int jobs = threads.count();
     const int64_t total = spec.grid.empty() ? std::max<int64_t>(spec.to - spec.from + 1, 0) / spec.shards
                                             : static_cast<int64_t>(spec.grid.size()) / spec.shards;
     SweepControl control(spec, cancel, progress, total);
-    control.chooseRegions(trace.program.storages.size(), jobs);
+    control.chooseRegions(threads, trace.program.storages.size());
     SweepResult result = spec.grid.empty() ? certifiedSweep(trace, spec, control, jobs) : gridSweep(trace, spec, control, jobs);
     result.points = mergePoints({std::move(result.points)});
     result.replays = control.replays();
