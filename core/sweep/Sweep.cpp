@@ -81,13 +81,15 @@ public:
         return pointOf(budget, r);
     }
 
-    void advance(int64_t amount)
+    void advance(int64_t amount, const SweepPoint* point = nullptr)
     {
         if (!m_progress)
             return;
         std::lock_guard lock(m_mutex);
         m_state.done += amount;
+        m_state.point = point;
         m_progress(m_state);
+        m_state.point = nullptr;
     }
 
     int64_t replays() const { return m_replays.load(); }
@@ -157,6 +159,7 @@ std::vector<SweepPoint> refineBracket(const PreparedTrace& trace, SweepControl& 
         if (!p)
             return found;
         found.push_back(*p);
+        control.advance(0, &found.back());
         if (p->outcome != a.outcome)
             todo.emplace_back(a, *p);
         if (p->outcome != b.outcome)
@@ -187,7 +190,7 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
                 if (slot)
                     known.add(*slot);
             }
-            control.advance(1);
+            control.advance(1, slot ? &*slot : nullptr);
         });
     });
     SweepResult result;
@@ -238,11 +241,11 @@ SweepResult certifiedSweep(const PreparedTrace& trace, const SweepSpec& spec, Sw
                 if (!p)
                     return;
                 const int64_t next = p->certifiedHi == std::numeric_limits<int64_t>::max() ? hi + 1 : std::min(hi, p->certifiedHi) + 1;
-                control.advance(next - b);
                 // The same execution found from any budget in it is one point, named by its
                 // lowest budget in the sweep's range: shards and chunks then agree.
                 p->budget = std::max(p->certifiedLo, spec.from);
                 found[static_cast<size_t>(c)].push_back(std::move(*p));
+                control.advance(next - b, &found[static_cast<size_t>(c)].back());
                 b = next;
             }
         });

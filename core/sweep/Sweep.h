@@ -46,6 +46,10 @@ struct SweepSpec {
 
 struct SweepProgress {
     int64_t done = 0, total = 0;   // replays (grid) or bytes certified (certified mode)
+    // The point just found, for a view that shows points as they come; valid during the call
+    // only. Null when the call only counts. A grid point's budget is final; a certified sweep
+    // names its points by their lowest budget in its range, as in the result.
+    const SweepPoint* point = nullptr;
 };
 
 struct SweepResult {

@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "MainWindow.h"
+
+#include "RecentFiles.h"
+#include "jobs/SweepJob.h"
+#include "jobs/TraceLoadJob.h"
+#include "outcome/HolesModel.h"
+#include "outcome/OutcomePlot.h"
+#include "outcome/SweepControls.h"
+#include "outcome/SweepPointsModel.h"
+#include "report/Numbers.h"
+#include "session/Session.h"
+#include "session/SweepSpecFor.h"
+#include "summary/TraceSummaryModel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace holescope {
+namespace {
+
+constexpr const char* kSessionSuffix = "holescope";
+
+QTableView* tableFor(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->setVisible(false);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    return view;
+}
+
+QString bytesText(int64_t b)
+{
+    return QString::fromStdString(groupDigits(b));
+}
+
+} // namespace
+
+MainWindow::MainWindow(RecentFiles& recent, bool interactive, QWidget* parent)
+    : QMainWindow(parent)
+    , m_recent(recent)
+    , m_interactive(interactive)
+    , m_session(new Session(this))
+    , m_loadJob(new TraceLoadJob(this))
+    , m_sweepJob(new SweepJob(this))
+    , m_summaryModel(new TraceSummaryModel(this))
+    , m_pointsModel(new SweepPointsModel(this))
+    , m_holesModel(new HolesModel(this))
+    , m_plot(new OutcomePlot(this))
+    , m_controls(new SweepControls(this))
+{
+    setAcceptDrops(true);
+    createLayout();
+    createActions();
+    connectSession();
+    connectJobs();
+    m_controls->setSettings(m_session->settings());
+    updateTitle();
+    updateSelectionText();
+    resize(1400, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createLayout()
+{
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_controls);
+    topLayout->addWidget(m_plot, 1);
+
+    m_tables = new QTabWidget(this);
+    m_tables->addTab(tableFor(m_pointsModel, m_tables), tr("Sweep points"));
+    m_tables->addTab(tableFor(m_holesModel, m_tables), tr("Holes"));
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(m_tables);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    setCentralWidget(split);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    auto* summary = tableFor(m_summaryModel, side);
+    summary->horizontalHeader()->setVisible(false);
+    summary->setSelectionMode(QAbstractItemView::NoSelection);
+    sideLayout->addWidget(summary, 1);
+    m_selection = new QLabel(side);
+    m_selection->setTextFormat(Qt::RichText);
+    m_selection->setWordWrap(true);
+    sideLayout->addWidget(m_selection);
+    auto* dock = new QDockWidget(tr("Trace"), this);
+    dock->setObjectName(QStringLiteral("traceDock"));
+    dock->setWidget(side);
+    dock->setMinimumWidth(300);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_status = new QLabel(this);
+    m_loadBar = new QProgressBar(this);
+    m_loadBar->setRange(0, 0);
+    m_loadBar->setMaximumWidth(160);
+    m_loadBar->setVisible(false);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_loadBar);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Trace…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a DTR trace"), {}, tr("DTR traces (*.log *.jsonl);;All files (*)"));
+        if (!path.isEmpty())
+            openTrace(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Session…"), this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a session"), {}, tr("holescope sessions (*.holescope)"));
+        if (!path.isEmpty())
+            openSession(path);
+    });
+    file->addSeparator();
+    QAction* save = file->addAction(tr("&Save Session"), this, [this] {
+        if (m_session->filePath().isEmpty()) {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Save the session"), {}, tr("holescope sessions (*.holescope)"));
+            if (!path.isEmpty())
+                saveSession(path);
+        } else {
+            saveSession(m_session->filePath());
+        }
+    });
+    save->setShortcut(QKeySequence::Save);
+    file->addAction(tr("Save Session &As…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save the session"), m_session->filePath(),
+                                                          tr("holescope sessions (*.holescope)"));
+        if (!path.isEmpty())
+            saveSession(path);
+    })->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+    QMenu* sweep = menuBar()->addMenu(tr("&Sweep"));
+    QAction* run = sweep->addAction(tr("&Run"), this, &MainWindow::startSweep);
+    run->setShortcut(Qt::CTRL | Qt::Key_R);
+    QAction* cancel = sweep->addAction(tr("&Cancel"), this, &MainWindow::cancelSweep);
+    cancel->setShortcut(Qt::Key_Escape);
+    sweep->addSeparator();
+    QAction* previousHole = sweep->addAction(tr("&Previous Hole"), this, [this] { goToHole(false); });
+    previousHole->setShortcut(Qt::CTRL | Qt::Key_Left);
+    QAction* nextHole = sweep->addAction(tr("&Next Hole"), this, [this] { goToHole(true); });
+    nextHole->setShortcut(Qt::CTRL | Qt::Key_Right);
+    QAction* resetZoom = sweep->addAction(tr("Reset &Zoom"), m_plot, &OutcomePlot::resetZoom);
+    resetZoom->setShortcut(Qt::CTRL | Qt::Key_0);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About holescope"), this, [this] {
+        QMessageBox::about(this, tr("About holescope"),
+                           tr("<b>holescope</b> %1<br>Forensics of memory-budgeted training: DTR replays exactly as simrd makes "
+                              "them.<br>GPL-3.0-or-later.")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(open);
+    bar->addAction(save);
+    bar->addSeparator();
+    bar->addAction(previousHole);
+    bar->addAction(nextHole);
+    bar->addAction(resetZoom);
+
+    connect(&m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    for (const QString& path : m_recent.files())
+        m_recentMenu->addAction(QDir::toNativeSeparators(path), this, [this, path] { openPath(path); });
+    m_recentMenu->setEnabled(!m_recent.files().isEmpty());
+}
+
+void MainWindow::connectSession()
+{
+    connect(m_session, &Session::traceChanged, this, [this] {
+        const OpenTracePtr& t = m_session->trace();
+        m_summaryModel->setSummary(t ? std::optional(summarizeTrace(*t)) : std::nullopt);
+        m_plot->setTrace(t ? QString::fromStdString(t->name) : QString(), t ? t->trace.baseline : Baseline{});
+        m_controls->setTraceLoaded(t != nullptr);
+        updateTitle();
+    });
+    connect(m_session, &Session::settingsChanged, this, [this] {
+        m_controls->setSettings(m_session->settings());
+        m_plot->setRange(m_session->settings().from, m_session->settings().to);
+    });
+    connect(m_session, &Session::sweepStarted, this, [this] {
+        const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
+        m_pointsModel->setPoints({}, b);
+        m_holesModel->setHoles({});
+        m_plot->setHoles({});
+        m_plot->setPoints({});
+    });
+    connect(m_session, &Session::pointsAdded, this, [this](const std::vector<SweepPoint>& batch) {
+        m_pointsModel->appendPoints(batch);
+        m_plot->addPoints(batch);
+    });
+    connect(m_session, &Session::sweepFinished, this, [this] {
+        const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
+        m_pointsModel->setPoints(m_session->points(), b);
+        m_holesModel->setHoles(m_session->holes());
+        m_plot->setPoints(m_session->points());
+        m_plot->setHoles(m_session->holes());
+        m_plot->setSelection(m_session->budgetA(), m_session->budgetB());
+        const size_t holes = m_session->holes().size();
+        m_status->setText(m_session->points().empty() ? QString()
+                                                      : tr("%1 points, %2 %3%4")
+                                                            .arg(m_session->points().size())
+                                                            .arg(holes)
+                                                            .arg(holes == 1 ? tr("hole") : tr("holes"))
+                                                            .arg(m_session->sweepStopped() ? tr(" (sweep cancelled before the end)") : QString()));
+    });
+    connect(m_session, &Session::selectionChanged, this, [this] {
+        m_plot->setSelection(m_session->budgetA(), m_session->budgetB());
+        updateSelectionText();
+    });
+    connect(m_session, &Session::protectChanged, this, &MainWindow::updateSelectionText);
+    connect(m_session, &Session::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_plot, &OutcomePlot::budgetPicked, this, [this](qint64 budget, bool asB) {
+        if (asB)
+            m_session->setBudgetB(budget);
+        else
+            m_session->setBudgetA(budget);
+    });
+    connect(m_controls, &SweepControls::settingsEdited, this, [this] { m_session->setSettings(m_controls->settings()); });
+    connect(m_controls, &SweepControls::runRequested, this, &MainWindow::startSweep);
+    connect(m_controls, &SweepControls::cancelRequested, this, &MainWindow::cancelSweep);
+}
+
+void MainWindow::connectJobs()
+{
+    connect(m_loadJob, &TraceLoadJob::stageChanged, this, [this](const QString& stage) {
+        m_status->setText(stage);
+        m_loadBar->setVisible(true);
+        emit busyChanged(true);
+    });
+    connect(m_loadJob, &TraceLoadJob::loaded, this, [this](OpenTracePtr trace) {
+        m_loadBar->setVisible(false);
+        m_status->setText(tr("Loaded %1").arg(QString::fromStdString(trace->name)));
+        if (m_pendingSession) {
+            const SessionDocument doc = *m_pendingSession;
+            m_pendingSession.reset();
+            m_session->restore(doc, std::move(trace), m_pendingSessionPath);
+            m_recent.add(m_pendingSessionPath);
+        } else {
+            m_recent.add(QString::fromStdString(trace->path));
+            m_session->setTrace(std::move(trace));
+            m_session->setSettings(m_controls->settings());
+        }
+        emit busyChanged(isBusy());
+    });
+    connect(m_loadJob, &TraceLoadJob::failed, this, [this](const QString& message) {
+        m_loadBar->setVisible(false);
+        m_pendingSession.reset();
+        m_status->setText(tr("Could not load the trace"));
+        reportError(message);
+        emit busyChanged(isBusy());
+    });
+    connect(m_sweepJob, &SweepJob::pointsArrived, m_session, &Session::addPoints);
+    connect(m_sweepJob, &SweepJob::progress, m_controls, &SweepControls::setProgress);
+    connect(m_sweepJob, &SweepJob::finished, this, [this](const SweepResult& result) {
+        m_controls->setRunning(false);
+        m_session->finishSweep(result.points, result.stopped);
+        emit busyChanged(isBusy());
+    });
+}
+
+void MainWindow::openPath(const QString& path)
+{
+    if (path.endsWith(QLatin1Char('.') + QLatin1String(kSessionSuffix))) {
+        if (maybeSave())
+            openSession(path);
+    } else {
+        openTrace(path);
+    }
+}
+
+void MainWindow::openTrace(const QString& path)
+{
+    if (!QFileInfo::exists(path)) {
+        m_recent.remove(path);
+        reportError(tr("%1: no such file").arg(path));
+        return;
+    }
+    m_pendingSession.reset();
+    m_loadJob->start(path);
+}
+
+void MainWindow::openSession(const QString& path)
+{
+    std::string error;
+    const auto doc = readSessionFile(path.toStdString(), error);
+    if (!doc) {
+        reportError(QString::fromStdString(error));
+        return;
+    }
+    QString trace = QString::fromStdString(doc->tracePath);
+    if (QFileInfo(trace).isRelative())
+        trace = QFileInfo(path).absoluteDir().filePath(trace);
+    if (!QFileInfo::exists(trace)) {
+        reportError(tr("%1: the session's trace %2 is missing").arg(path, trace));
+        return;
+    }
+    m_pendingSession = doc;
+    m_pendingSessionPath = path;
+    m_loadJob->start(trace);
+}
+
+bool MainWindow::saveSession(const QString& path)
+{
+    QString target = path;
+    if (QFileInfo(target).suffix().isEmpty())
+        target += QLatin1Char('.') + QLatin1String(kSessionSuffix);
+    QString error;
+    if (!m_session->save(target, error)) {
+        reportError(error);
+        return false;
+    }
+    m_recent.add(target);
+    m_status->setText(tr("Saved %1").arg(QFileInfo(target).fileName()));
+    return true;
+}
+
+void MainWindow::startSweep()
+{
+    const OpenTracePtr trace = m_session->trace();
+    if (!trace)
+        return;
+    const SweepSettings settings = m_controls->settings();
+    m_session->setSettings(settings);
+    m_plot->setRange(settings.from, settings.to);
+    m_session->beginSweep();
+    m_controls->setRunning(true);
+    m_sweepJob->start(trace, sweepSpecFor(trace->trace.baseline, settings, m_session->protect()));
+    emit busyChanged(true);
+}
+
+void MainWindow::cancelSweep()
+{
+    m_sweepJob->cancel();
+}
+
+bool MainWindow::goToHole(bool forward)
+{
+    const int index = m_plot->focusHole(forward);
+    if (index < 0) {
+        m_status->setText(m_session->holes().empty() ? tr("No holes in this sweep") : tr("No hole further that way"));
+        return false;
+    }
+    const Hole& h = m_session->holes()[static_cast<size_t>(index)];
+    const auto& points = m_session->points();
+    const auto first = std::lower_bound(points.begin(), points.end(), h.loBudget,
+                                        [](const SweepPoint& p, int64_t b) { return p.budget < b; });
+    if (first != points.begin())
+        m_session->setBudgetA(std::prev(first)->budget);
+    m_session->setBudgetB(h.loBudget);
+    m_status->setText(tr("Hole %1 of %2: %3 to %4 bytes").arg(index + 1).arg(m_session->holes().size()).arg(bytesText(h.loBudget), bytesText(h.hiBudget)));
+    return true;
+}
+
+bool MainWindow::isBusy() const
+{
+    return m_loadJob->isRunning() || m_sweepJob->isRunning() || m_pendingSession.has_value();
+}
+
+void MainWindow::waitUntilIdle()
+{
+    while (m_loadJob->isRunning() || m_sweepJob->isRunning()) {
+        m_loadJob->waitForFinished();
+        m_sweepJob->waitForFinished();
+    }
+    QCoreApplication::processEvents();
+}
+
+void MainWindow::reportError(const QString& message)
+{
+    emit errorOccurred(message);
+    if (m_interactive)
+        QMessageBox::warning(this, tr("holescope"), message);
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = QStringLiteral("holescope");
+    if (const OpenTracePtr& t = m_session->trace())
+        title = QString::fromStdString(t->name) + QStringLiteral(" — ") + title;
+    if (!m_session->filePath().isEmpty())
+        title = QFileInfo(m_session->filePath()).fileName() + QStringLiteral(": ") + title;
+    setWindowTitle(title + (m_session->isModified() && m_session->trace() ? QStringLiteral(" *") : QString()));
+}
+
+void MainWindow::updateSelectionText()
+{
+    auto budget = [this](std::optional<int64_t> b) {
+        if (!b)
+            return tr("none (click a point)");
+        const int64_t peak = m_session->trace() ? m_session->trace()->trace.baseline.memory : 0;
+        return tr("%1 B (%2)").arg(bytesText(*b)).arg(ratioOfPeak(*b, peak), 0, 'f', 6);
+    };
+    QString protect;
+    for (int32_t id : m_session->protect())
+        protect += (protect.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(id);
+    m_selection->setText(tr("<b>Budget A</b>: %1<br><b>Budget B</b> (shift-click): %2<br><b>Never evicted</b>: %3")
+                             .arg(budget(m_session->budgetA()), budget(m_session->budgetB()), protect.isEmpty() ? tr("none") : protect));
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_session->isModified() || !m_session->trace())
+        return true;
+    if (!m_interactive)
+        return true;
+    const auto answer = QMessageBox::question(this, tr("holescope"), tr("The session has changes that are not saved. Save them?"),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Discard)
+        return true;
+    QString path = m_session->filePath();
+    if (path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save the session"), {}, tr("holescope sessions (*.holescope)"));
+    return !path.isEmpty() && saveSession(path);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_sweepJob->cancel();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        openPath(urls.first().toLocalFile());
+}
+
+} // namespace holescope

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "session/SessionDocument.h"
+
+#include <QMainWindow>
+
+#include <optional>
+
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QTableView;
+class QTabWidget;
+
+namespace holescope {
+
+class HolesModel;
+class OutcomePlot;
+class RecentFiles;
+class Session;
+class SweepControls;
+class SweepJob;
+class SweepPointsModel;
+class TraceLoadJob;
+class TraceSummaryModel;
+
+// The main window: a trace's summary, the budget-vs-outcome plot with its sweep controls, and
+// the tables of points and holes, all showing one Session.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // Interactive: errors and questions are dialogs. Otherwise (screenshots, tests) errors go
+    // to errorOccurred only and nothing waits for a person.
+    MainWindow(RecentFiles& recent, bool interactive, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session& session() { return *m_session; }
+    OutcomePlot& outcomePlot() { return *m_plot; }
+    SweepControls& sweepControls() { return *m_controls; }
+    SweepPointsModel& pointsModel() { return *m_pointsModel; }
+    HolesModel& holesModel() { return *m_holesModel; }
+    TraceSummaryModel& summaryModel() { return *m_summaryModel; }
+
+    void openTrace(const QString& path);
+    void openSession(const QString& path);
+    bool saveSession(const QString& path);
+    void startSweep();
+    void cancelSweep();
+    // Focuses the next or previous hole and selects its edges: A the completing budget below
+    // it, B its lowest failing budget. False when there is none that way.
+    bool goToHole(bool forward);
+    bool isBusy() const;
+    // Blocks until no load and no sweep is running (headless use).
+    void waitUntilIdle();
+
+signals:
+    void errorOccurred(const QString& message);
+    void busyChanged(bool busy);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createLayout();
+    void connectSession();
+    void connectJobs();
+    void rebuildRecentMenu();
+    void reportError(const QString& message);
+    void updateTitle();
+    void updateSelectionText();
+    bool maybeSave();
+    void openPath(const QString& path);
+
+    RecentFiles& m_recent;
+    bool m_interactive;
+    Session* m_session;
+    TraceLoadJob* m_loadJob;
+    SweepJob* m_sweepJob;
+    TraceSummaryModel* m_summaryModel;
+    SweepPointsModel* m_pointsModel;
+    HolesModel* m_holesModel;
+    OutcomePlot* m_plot;
+    SweepControls* m_controls;
+    QTabWidget* m_tables = nullptr;
+    QLabel* m_selection = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_loadBar = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    // A session being opened waits here while its trace loads.
+    std::optional<SessionDocument> m_pendingSession;
+    QString m_pendingSessionPath;
+};
+
+} // namespace holescope

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ScreenshotRun.h"
+
+#include "MainWindow.h"
+#include "outcome/SweepControls.h"
+#include "session/Session.h"
+
+#include <QCoreApplication>
+#include <QPixmap>
+#include <QStringList>
+
+namespace holescope {
+
+std::optional<QString> parseSweepRange(const QString& text, ScreenshotRequest& request)
+{
+    const QStringList parts = text.split(QLatin1Char(':'));
+    bool ok[3] = {false, false, false};
+    double v[3] = {0, 0, 0};
+    if (parts.size() == 3)
+        for (int i = 0; i < 3; ++i)
+            v[i] = parts[i].toDouble(&ok[i]);
+    if (!ok[0] || !ok[1] || !ok[2] || !(v[0] > 0) || !(v[1] >= v[0]) || !(v[2] > 0))
+        return QStringLiteral("--sweep: expected FROM:TO:STEP, three positive ratios with FROM <= TO, found \"%1\"").arg(text);
+    request.from = v[0];
+    request.to = v[1];
+    request.step = v[2];
+    return std::nullopt;
+}
+
+std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest& request)
+{
+    std::optional<QString> error;
+    const auto connection = QObject::connect(&window, &MainWindow::errorOccurred, [&error](const QString& m) {
+        if (!error)
+            error = m;
+    });
+    window.show();
+    if (!request.session.isEmpty())
+        window.openSession(request.session);
+    else
+        window.openTrace(request.trace);
+    window.waitUntilIdle();
+    if (!error && !window.session().trace())
+        error = QStringLiteral("%1: not loaded").arg(request.session.isEmpty() ? request.trace : request.session);
+    if (!error && request.step) {
+        SweepSettings s = window.sweepControls().settings();
+        s.from = *request.from;
+        s.to = *request.to;
+        s.step = *request.step;
+        s.exact = false;
+        window.sweepControls().setSettings(s);
+        window.startSweep();
+        window.waitUntilIdle();
+    }
+    QObject::disconnect(connection);
+    if (error)
+        return error;
+    // Let the plot's queued replot and the layout settle before grabbing.
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    const QPixmap image = window.grab();
+    if (image.isNull() || !image.save(request.output, "PNG"))
+        return QStringLiteral("%1: cannot write the image").arg(request.output);
+    return std::nullopt;
+}
+
+} // namespace holescope

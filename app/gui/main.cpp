@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// holescope: the desktop application. `holescope [TRACE | SESSION.holescope]`, or headless with
+// --screenshot.
+#include "MainWindow.h"
+#include "RecentFiles.h"
+#include "ScreenshotRun.h"
+#include "session/Session.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace holescope;
+
+namespace {
+
+// Without a display (a server, CI), Qt cannot open a window: render offscreen instead.
+bool haveDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
+           || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+int fail(const QString& message)
+{
+    std::fprintf(stderr, "holescope: %s\n", qUtf8Printable(message));
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bool display = haveDisplay();
+    if (!display)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("holescope"));
+    QApplication::setOrganizationName(QStringLiteral("holescope"));
+    QApplication::setApplicationVersion(QStringLiteral(HOLESCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Forensics of memory-budgeted training: DTR replays, budget sweeps and holes."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A DTR trace, or a session (.holescope)."), QStringLiteral("[FILE]"));
+    parser.addOptions({
+        {QStringLiteral("screenshot"), QStringLiteral("Render the window offscreen after loading (and sweeping), write it to FILE (PNG) and exit."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("sweep"), QStringLiteral("Sweep budgets from R1 to R2 (ratios of the peak) every STEP once the trace is loaded."),
+         QStringLiteral("R1:R2:STEP")},
+    });
+    parser.process(app);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1)
+        return fail(QStringLiteral("give at most one trace or session"));
+
+    ScreenshotRequest request;
+    if (parser.isSet(QStringLiteral("sweep")))
+        if (const auto error = parseSweepRange(parser.value(QStringLiteral("sweep")), request))
+            return fail(*error);
+    const QString file = files.isEmpty() ? QString() : files.first();
+    (file.endsWith(QStringLiteral(".holescope")) ? request.session : request.trace) = file;
+    request.output = parser.value(QStringLiteral("screenshot"));
+    if (request.output.isEmpty() && !display) {
+        request.output = QStringLiteral("holescope-screenshot.png");
+        std::fprintf(stderr, "holescope: no display, so no window; writing a screenshot to %s instead\n", qUtf8Printable(request.output));
+    }
+
+    QSettings settings;
+    RecentFiles recent(settings);
+    const bool headless = !request.output.isEmpty();
+    MainWindow window(recent, /*interactive=*/!headless);
+    if (headless) {
+        if (file.isEmpty())
+            return fail(QStringLiteral("--screenshot needs a trace or a session"));
+        if (const auto error = runScreenshot(window, request))
+            return fail(*error);
+        std::fprintf(stderr, "holescope: wrote %s\n", qUtf8Printable(QFileInfo(request.output).absoluteFilePath()));
+        return 0;
+    }
+    window.show();
+    if (!file.isEmpty()) {
+        if (!request.session.isEmpty()) {
+            window.openSession(request.session);
+        } else {
+            window.openTrace(request.trace);
+            if (request.step)
+                QObject::connect(&window.session(), &Session::traceChanged, &window, [&window, request] {
+                    SweepSettings s = window.session().settings();
+                    s.from = *request.from;
+                    s.to = *request.to;
+                    s.step = *request.step;
+                    window.session().setSettings(s);
+                    QTimer::singleShot(0, &window, &MainWindow::startSweep);
+                }, Qt::SingleShotConnection);
+        }
+    }
+    return QApplication::exec();
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "outcome/HolesModel.h"
+
+#include "report/Numbers.h"
+
+namespace holescope {
+
+void HolesModel::setHoles(std::vector<Hole> holes)
+{
+    beginResetModel();
+    m_holes = std::move(holes);
+    endResetModel();
+}
+
+int HolesModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_holes.size());
+}
+
+int HolesModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HolesModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const Hole& h = m_holes[static_cast<size_t>(index.row())];
+    if (role == Qt::TextAlignmentRole)
+        return QVariant::fromValue(index.column() == Outcome_ ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Exact)
+        return h.exact ? tr("Every byte inside fails and the bytes just outside complete")
+                       : tr("Bounded by sampled budgets: the true edges lie between the samples");
+    if (role != Qt::DisplayRole)
+        return {};
+    auto bytes = [](int64_t v) { return QString::fromStdString(groupDigits(v)); };
+    switch (index.column()) {
+    case From: return bytes(h.loBudget);
+    case To: return bytes(h.hiBudget);
+    case FromRatio: return QString::number(h.loRatio, 'f', 6);
+    case ToRatio: return QString::number(h.hiRatio, 'f', 6);
+    case Width: return bytes(h.widthBytes());
+    case Outcome_: return QString::fromUtf8(outcomeName(h.outcome)) + (h.mixed ? tr(" (mixed)") : QString());
+    case Exact: return h.exact ? tr("exact") : tr("sampled");
+    case Executions: return bytes(h.executions);
+    case FailureOp: return h.failureOp > 0 ? bytes(h.failureOp) : QString();
+    default: return {};
+    }
+}
+
+QVariant HolesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case From: return tr("From (B)");
+    case To: return tr("To (B)");
+    case FromRatio: return tr("From ratio");
+    case ToRatio: return tr("To ratio");
+    case Width: return tr("Width (B)");
+    case Outcome_: return tr("Failure");
+    case Exact: return tr("Edges");
+    case Executions: return tr("Executions");
+    case FailureOp: return tr("Fails at op");
+    default: return {};
+    }
+}
+
+} // namespace holescope

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "outcome/OutcomePlot.h"
+
+#include "outcome/OutcomeStyle.h"
+#include "report/Numbers.h"
+
+#include <qcustomplot.h>
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace holescope {
+namespace {
+
+constexpr int kPickPixels = 8;
+
+// The unit of the bytes axis: the largest that keeps the peak at 1 or more.
+std::pair<double, QString> bytesUnit(int64_t peak)
+{
+    if (peak >= 1'000'000'000)
+        return {1e9, QStringLiteral("GB")};
+    if (peak >= 1'000'000)
+        return {1e6, QStringLiteral("MB")};
+    if (peak >= 1'000)
+        return {1e3, QStringLiteral("kB")};
+    return {1.0, QStringLiteral("bytes")};
+}
+
+const char* outcomeLabel(Outcome o)
+{
+    switch (o) {
+    case Outcome::Complete: return "complete";
+    case Outcome::Oom: return "out of memory";
+    case Outcome::OverheadExceeded: return "overhead exceeded";
+    case Outcome::Unresolved: return "unresolved";
+    }
+    return "";
+}
+
+QCPItemRect* shade(QCustomPlot* plot, double x0, double x1, const QColor& fill, const QPen& pen)
+{
+    auto* r = new QCPItemRect(plot);
+    r->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    r->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    r->topLeft->setCoords(x0, 0);
+    r->bottomRight->setCoords(x1, 1);
+    r->setBrush(fill);
+    r->setPen(pen);
+    r->setLayer(QStringLiteral("background"));
+    r->setSelectable(false);
+    return r;
+}
+
+QCPItemStraightLine* verticalLine(QCustomPlot* plot, const QPen& pen)
+{
+    auto* l = new QCPItemStraightLine(plot);
+    l->setPen(pen);
+    l->setSelectable(false);
+    l->setVisible(false);
+    return l;
+}
+
+QCPItemText* topLabel(QCustomPlot* plot, const QString& text, const QColor& color)
+{
+    auto* t = new QCPItemText(plot);
+    t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    t->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    t->setText(text);
+    t->setColor(color);
+    t->setSelectable(false);
+    t->setVisible(false);
+    return t;
+}
+
+} // namespace
+
+OutcomePlot::OutcomePlot(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->xAxis->setLabel(tr("Budget (ratio of the baseline peak)"));
+    m_plot->yAxis->setLabel(tr("Compute overhead"));
+    m_plot->xAxis2->setVisible(true);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved}) {
+        QCPGraph* g = m_plot->addGraph();
+        g->setName(QString::fromUtf8(outcomeLabel(o)));
+        g->setLineStyle(QCPGraph::lsNone);
+        const QCPScatterStyle::ScatterShape shape = o == Outcome::Complete ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssCross;
+        g->setScatterStyle(QCPScatterStyle(shape, outcomeColor(o), outcomeColor(o), 6));
+        g->setPen(QPen(outcomeColor(o)));
+        m_graphs[o] = g;
+    }
+    QPen pen(QColor(0, 0, 0), 1.5, Qt::DashLine);
+    m_lineA = verticalLine(m_plot, QPen(QColor(0x2c, 0xa0, 0x2c), 2));
+    m_lineB = verticalLine(m_plot, QPen(QColor(0x94, 0x67, 0xbd), 2));
+    m_labelA = topLabel(m_plot, QStringLiteral("A"), QColor(0x2c, 0xa0, 0x2c));
+    m_labelB = topLabel(m_plot, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd));
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateBytesAxis(); });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &OutcomePlot::showToolTip);
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_pressPos = e->pos(); });
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &OutcomePlot::onRelease);
+    clear();
+}
+
+QCPGraph* OutcomePlot::graphFor(Outcome outcome) const
+{
+    return m_graphs.at(outcome);
+}
+
+void OutcomePlot::setTrace(const QString& name, const Baseline& baseline)
+{
+    m_name = name;
+    m_baseline = baseline;
+    clear();
+}
+
+void OutcomePlot::clear()
+{
+    m_points.clear();
+    m_holes.clear();
+    m_maxOverhead = 1.0;
+    for (auto& [o, g] : m_graphs)
+        g->data()->clear();
+    // Items other than the A/B marks are rebuilt from scratch.
+    for (int i = m_plot->itemCount() - 1; i >= 0; --i) {
+        QCPAbstractItem* item = m_plot->item(i);
+        if (item != m_lineA && item != m_lineB && item != m_labelA && item != m_labelB)
+            m_plot->removeItem(item);
+    }
+    if (m_baseline.memory > 0) {
+        // simrd's own figures: black below the constants, grey for the bottleneck on top of them.
+        const double constRatio = ratioOfPeak(m_baseline.constBytes, m_baseline.memory);
+        const double bottleneckRatio = ratioOfPeak(m_baseline.bottleneck, m_baseline.memory);
+        shade(m_plot, 0.0, constRatio, QColor(0, 0, 0, 170), Qt::NoPen);
+        shade(m_plot, constRatio, constRatio + bottleneckRatio, QColor(128, 128, 128, 110), Qt::NoPen);
+        auto* baselineLine = new QCPItemStraightLine(m_plot);
+        baselineLine->point1->setCoords(0, 1);
+        baselineLine->point2->setCoords(1, 1);
+        baselineLine->setPen(QPen(QColor(0, 0, 0, 200), 1.5, Qt::DashLine));
+        baselineLine->setSelectable(false);
+        auto* title = new QCPItemText(m_plot);
+        title->position->setType(QCPItemPosition::ptAxisRectRatio);
+        title->position->setCoords(0.02, 0.03);
+        title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        title->setText(m_name);
+        QFont f = title->font();
+        f.setBold(true);
+        title->setFont(f);
+        title->setBrush(QColor(255, 255, 255, 220));
+        title->setPadding(QMargins(4, 2, 4, 2));
+        title->setSelectable(false);
+    }
+    resetZoom();
+}
+
+void OutcomePlot::setRange(double fromRatio, double toRatio)
+{
+    m_from = fromRatio;
+    m_to = toRatio;
+    resetZoom();
+}
+
+void OutcomePlot::resetZoom()
+{
+    const double pad = (m_to - m_from) * 0.02;
+    m_plot->xAxis->setRange(m_from - pad, m_to + pad);
+    fitValueAxis();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OutcomePlot::fitValueAxis()
+{
+    m_plot->yAxis->setRange(0.9, std::max(1.2, m_maxOverhead * 1.08));
+}
+
+void OutcomePlot::updateBytesAxis()
+{
+    const QCPRange r = m_plot->xAxis->range();
+    const auto [scale, unit] = bytesUnit(m_baseline.memory);
+    const double peak = static_cast<double>(m_baseline.memory) / scale;
+    m_plot->xAxis2->setLabel(tr("Budget (%1)").arg(unit));
+    m_plot->xAxis2->setRange(r.lower * peak, r.upper * peak);
+}
+
+void OutcomePlot::addToGraphs(const SweepPoint& p)
+{
+    const double x = ratioOfPeak(p.budget, m_baseline.memory);
+    const double y = overheadOf(p, m_baseline);
+    graphFor(p.outcome)->addData(x, y);
+    m_maxOverhead = std::max(m_maxOverhead, y);
+}
+
+void OutcomePlot::setPoints(const std::vector<SweepPoint>& points)
+{
+    m_points = points;
+    m_maxOverhead = 1.0;
+    for (auto& [o, g] : m_graphs)
+        g->data()->clear();
+    for (const SweepPoint& p : m_points)
+        addToGraphs(p);
+    fitValueAxis();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OutcomePlot::addPoints(const std::vector<SweepPoint>& batch)
+{
+    m_points.insert(m_points.end(), batch.begin(), batch.end());
+    for (const SweepPoint& p : batch)
+        addToGraphs(p);
+    fitValueAxis();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OutcomePlot::setHoles(const std::vector<Hole>& holes)
+{
+    // Drop the old hole shading (and everything else but the regimes, rebuilt by clear()).
+    const std::vector<SweepPoint> points = m_points;
+    const double maxOverhead = m_maxOverhead;
+    const QCPRange x = m_plot->xAxis->range();
+    clear();
+    m_points = points;
+    for (const SweepPoint& p : m_points)
+        addToGraphs(p);
+    m_maxOverhead = std::max(maxOverhead, m_maxOverhead);
+    m_holes = holes;
+    const QColor holeColor(214, 39, 40);
+    for (size_t i = 0; i < holes.size(); ++i) {
+        const Hole& h = holes[i];
+        QColor fill = holeColor;
+        fill.setAlpha(45);
+        QPen edge(holeColor);
+        edge.setWidthF(1.5);
+        edge.setStyle(h.exact ? Qt::SolidLine : Qt::DashLine);
+        shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
+        auto* label = topLabel(m_plot, tr("hole %1\n%2–%3").arg(i + 1).arg(h.loRatio, 0, 'f', 4).arg(h.hiRatio, 0, 'f', 4), holeColor.darker(130));
+        label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.10 + 0.09 * static_cast<double>(i % 3));
+        label->setBrush(QColor(255, 255, 255, 200));
+        label->setVisible(true);
+    }
+    m_plot->xAxis->setRange(x);
+    fitValueAxis();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OutcomePlot::setSelection(std::optional<int64_t> a, std::optional<int64_t> b)
+{
+    auto place = [this](QCPItemStraightLine* line, QCPItemText* label, std::optional<int64_t> budget) {
+        line->setVisible(budget.has_value());
+        label->setVisible(budget.has_value());
+        if (!budget)
+            return;
+        const double x = ratioOfPeak(*budget, m_baseline.memory);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        label->position->setCoords(x, 0.01);
+    };
+    place(m_lineA, m_labelA, a);
+    place(m_lineB, m_labelB, b);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int OutcomePlot::focusHole(bool forward)
+{
+    if (m_holes.empty())
+        return -1;
+    const double center = m_plot->xAxis->range().center();
+    int found = -1;
+    if (forward) {
+        for (size_t i = 0; i < m_holes.size() && found < 0; ++i)
+            if ((m_holes[i].loRatio + m_holes[i].hiRatio) / 2 > center + 1e-12)
+                found = static_cast<int>(i);
+    } else {
+        for (size_t i = m_holes.size(); i-- > 0 && found < 0;)
+            if ((m_holes[i].loRatio + m_holes[i].hiRatio) / 2 < center - 1e-12)
+                found = static_cast<int>(i);
+    }
+    if (found < 0)
+        return -1;
+    const Hole& h = m_holes[static_cast<size_t>(found)];
+    const double width = std::max(h.hiRatio - h.loRatio, 0.002);
+    m_plot->xAxis->setRange(h.loRatio - 2 * width, h.hiRatio + 2 * width);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    return found;
+}
+
+std::optional<SweepPoint> OutcomePlot::pointNear(const QPoint& pos) const
+{
+    std::optional<SweepPoint> best;
+    double bestDistance = kPickPixels * kPickPixels;
+    for (const SweepPoint& p : m_points) {
+        const double px = m_plot->xAxis->coordToPixel(ratioOfPeak(p.budget, m_baseline.memory));
+        const double py = m_plot->yAxis->coordToPixel(overheadOf(p, m_baseline));
+        const double d = (px - pos.x()) * (px - pos.x()) + (py - pos.y()) * (py - pos.y());
+        if (d <= bestDistance) {
+            bestDistance = d;
+            best = p;
+        }
+    }
+    return best;
+}
+
+void OutcomePlot::showToolTip(QMouseEvent* event)
+{
+    const auto p = pointNear(event->pos());
+    if (!p) {
+        QToolTip::hideText();
+        return;
+    }
+    const QString text = tr("budget %1 B (%2 of peak)\n%3%4\noverhead %5\n%6 evictions\nsame execution: %7 – %8 B")
+                             .arg(QString::fromStdString(groupDigits(p->budget)))
+                             .arg(ratioOfPeak(p->budget, m_baseline.memory), 0, 'f', 6)
+                             .arg(QString::fromUtf8(outcomeLabel(p->outcome)))
+                             .arg(p->outcome == Outcome::Complete ? QString() : tr(" at operator %1").arg(p->opsDone))
+                             .arg(overheadOf(*p, m_baseline), 0, 'f', 4)
+                             .arg(QString::fromStdString(groupDigits(p->evictions)))
+                             .arg(QString::fromStdString(groupDigits(p->certifiedLo)))
+                             .arg(p->certifiedHi == std::numeric_limits<int64_t>::max() ? tr("any") : QString::fromStdString(groupDigits(p->certifiedHi)));
+    QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+void OutcomePlot::onRelease(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 3)
+        return;   // a drag, not a click
+    if (const auto p = pointNear(event->pos()))
+        emit budgetPicked(p->budget, event->modifiers().testFlag(Qt::ShiftModifier));
+}
+
+} // namespace holescope

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/Baseline.h"
+#include "sweep/Holes.h"
+
+#include <QPoint>
+#include <QWidget>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QMouseEvent;
+
+namespace holescope {
+
+// Budget against compute overhead, one point per sweep point coloured by outcome; simrd's
+// impossible regimes shaded (below the constants in black, then the bottleneck in grey), the
+// holes shaded and labelled, budgets A and B marked. Ratio below, bytes above. Drag pans, the
+// wheel zooms, hovering tells a point's figures; a click picks budget A, shift-click budget B.
+class OutcomePlot : public QWidget {
+    Q_OBJECT
+public:
+    explicit OutcomePlot(QWidget* parent = nullptr);
+
+    void setTrace(const QString& name, const Baseline& baseline);
+    void clear();
+    void setPoints(const std::vector<SweepPoint>& points);
+    void addPoints(const std::vector<SweepPoint>& batch);
+    void setHoles(const std::vector<Hole>& holes);
+    void setSelection(std::optional<int64_t> a, std::optional<int64_t> b);
+    void setRange(double fromRatio, double toRatio);
+
+    // Zooms onto the next (or previous) hole from the middle of the view; its index, or -1
+    // when there is none that way.
+    int focusHole(bool forward);
+    void resetZoom();
+
+    QCustomPlot* plot() const { return m_plot; }
+    // The point nearest to a position in the plot's pixels, within a few pixels.
+    std::optional<SweepPoint> pointNear(const QPoint& pos) const;
+
+signals:
+    void budgetPicked(qint64 budget, bool asB);
+
+private:
+    void addToGraphs(const SweepPoint& p);
+    void fitValueAxis();
+    void showToolTip(QMouseEvent* event);
+    void onRelease(QMouseEvent* event);
+    void updateBytesAxis();
+    QCPGraph* graphFor(Outcome outcome) const;
+
+    QCustomPlot* m_plot;
+    std::map<Outcome, QCPGraph*> m_graphs;
+    std::vector<SweepPoint> m_points;
+    std::vector<Hole> m_holes;
+    Baseline m_baseline;
+    QString m_name;
+    double m_from = 0.0, m_to = 1.0;
+    double m_maxOverhead = 1.0;
+    QCPItemStraightLine* m_lineA = nullptr;
+    QCPItemStraightLine* m_lineB = nullptr;
+    QCPItemText* m_labelA = nullptr;
+    QCPItemText* m_labelB = nullptr;
+    QPoint m_pressPos;
+};
+
+} // namespace holescope

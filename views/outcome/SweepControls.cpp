@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "outcome/SweepControls.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+
+#include <cmath>
+
+namespace holescope {
+namespace {
+
+QDoubleSpinBox* ratioBox(double min, double max, double value, int decimals, QWidget* parent)
+{
+    auto* box = new QDoubleSpinBox(parent);
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSingleStep(std::pow(10.0, -std::min(decimals, 3)));
+    box->setValue(value);
+    box->setAccelerated(true);
+    return box;
+}
+
+QString duration(double seconds)
+{
+    if (seconds < 0)
+        return {};
+    if (seconds < 60)
+        return QObject::tr("%1 s left").arg(std::ceil(seconds));
+    return QObject::tr("%1 min %2 s left").arg(std::floor(seconds / 60)).arg(std::fmod(std::ceil(seconds), 60.0));
+}
+
+} // namespace
+
+SweepControls::SweepControls(QWidget* parent)
+    : QWidget(parent)
+    , m_from(ratioBox(0.0001, 10.0, 0.05, 4, this))
+    , m_to(ratioBox(0.0001, 10.0, 1.0, 4, this))
+    , m_step(ratioBox(0.00001, 1.0, 0.01, 5, this))
+    , m_exact(new QCheckBox(tr("every byte"), this))
+    , m_refine(new QSpinBox(this))
+    , m_limited(new QCheckBox(tr("overhead limit"), this))
+    , m_limit(ratioBox(1.0, 1000.0, 2.0, 2, this))
+    , m_policy(new QComboBox(this))
+    , m_run(new QPushButton(tr("Sweep"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_progress(new QProgressBar(this))
+    , m_left(new QLabel(this))
+{
+    m_from->setToolTip(tr("Lowest budget, as a ratio of the baseline peak"));
+    m_to->setToolTip(tr("Highest budget, as a ratio of the baseline peak"));
+    m_step->setToolTip(tr("Distance between grid budgets, as a ratio of the peak"));
+    m_exact->setToolTip(tr("Classify every byte of the range exactly, jumping from one execution's certified interval to the next"));
+    m_refine->setRange(0, 1 << 30);
+    m_refine->setSpecialValueText(tr("no refinement"));
+    m_refine->setSuffix(tr(" B"));
+    m_refine->setToolTip(tr("Bisect every change of outcome between grid budgets down to this many bytes (1: exact edges)"));
+    m_limited->setToolTip(tr("simrd's overhead limit: stop once compute exceeds this multiple of the baseline"));
+    m_limit->setEnabled(false);
+    m_policy->addItem(QStringLiteral("DTR"));
+    m_policy->setToolTip(tr("Eviction policy (more come with the policy comparison)"));
+    m_run->setDefault(true);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(QString());
+    m_progress->setMinimumWidth(160);
+
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(4, 4, 4, 4);
+    row->addWidget(new QLabel(tr("From"), this));
+    row->addWidget(m_from);
+    row->addWidget(new QLabel(tr("to"), this));
+    row->addWidget(m_to);
+    row->addWidget(new QLabel(tr("step"), this));
+    row->addWidget(m_step);
+    row->addWidget(m_exact);
+    row->addWidget(new QLabel(tr("refine to"), this));
+    row->addWidget(m_refine);
+    row->addWidget(m_limited);
+    row->addWidget(m_limit);
+    row->addWidget(new QLabel(tr("policy"), this));
+    row->addWidget(m_policy);
+    row->addStretch(1);
+    row->addWidget(m_run);
+    row->addWidget(m_cancel);
+    row->addWidget(m_progress);
+    row->addWidget(m_left);
+
+    connect(m_run, &QPushButton::clicked, this, &SweepControls::runRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &SweepControls::cancelRequested);
+    connect(m_limited, &QCheckBox::toggled, m_limit, &QWidget::setEnabled);
+    connect(m_exact, &QCheckBox::toggled, this, [this] { updateEnabled(); });
+    for (QDoubleSpinBox* box : {m_from, m_to, m_step, m_limit})
+        connect(box, &QDoubleSpinBox::editingFinished, this, &SweepControls::settingsEdited);
+    connect(m_refine, &QSpinBox::editingFinished, this, &SweepControls::settingsEdited);
+    connect(m_exact, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
+    connect(m_limited, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
+    updateEnabled();
+}
+
+SweepSettings SweepControls::settings() const
+{
+    SweepSettings s;
+    s.from = m_from->value();
+    s.to = std::max(m_to->value(), m_from->value());
+    s.step = m_step->value();
+    s.exact = m_exact->isChecked();
+    s.refine = m_refine->value();
+    if (m_limited->isChecked())
+        s.overheadLimit = m_limit->value();
+    s.policy = m_policy->currentText().toStdString();
+    return s;
+}
+
+void SweepControls::setSettings(const SweepSettings& s)
+{
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_from), QSignalBlocker(m_to), QSignalBlocker(m_step), QSignalBlocker(m_exact),
+                                       QSignalBlocker(m_refine), QSignalBlocker(m_limited), QSignalBlocker(m_limit)};
+    m_from->setValue(s.from);
+    m_to->setValue(s.to);
+    m_step->setValue(s.step);
+    m_exact->setChecked(s.exact);
+    m_refine->setValue(static_cast<int>(std::min<int64_t>(s.refine, m_refine->maximum())));
+    m_limited->setChecked(s.overheadLimit.has_value());
+    m_limit->setEnabled(s.overheadLimit.has_value());
+    if (s.overheadLimit)
+        m_limit->setValue(*s.overheadLimit);
+    updateEnabled();
+}
+
+void SweepControls::setRunning(bool running)
+{
+    m_running = running;
+    if (!running) {
+        m_progress->setValue(0);
+        m_progress->setFormat(QString());
+        m_left->clear();
+    }
+    updateEnabled();
+}
+
+void SweepControls::setTraceLoaded(bool loaded)
+{
+    m_loaded = loaded;
+    updateEnabled();
+}
+
+void SweepControls::setProgress(qint64 done, qint64 total, double secondsLeft)
+{
+    const double fraction = total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0.0;
+    m_progress->setValue(static_cast<int>(fraction * 1000));
+    m_progress->setFormat(QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1));
+    m_left->setText(duration(secondsLeft));
+}
+
+void SweepControls::updateEnabled()
+{
+    m_step->setEnabled(!m_exact->isChecked() && !m_running);
+    m_refine->setEnabled(!m_exact->isChecked() && !m_running);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_from, m_to, m_exact, m_limited, m_policy})
+        w->setEnabled(!m_running);
+    m_limit->setEnabled(!m_running && m_limited->isChecked());
+    m_run->setEnabled(m_loaded && !m_running);
+    m_cancel->setEnabled(m_running);
+}
+
+} // namespace holescope

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "session/SessionDocument.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace holescope {
+
+// The sweep's range, step or exact mode, refinement, overhead limit and policy; Run and Cancel;
+// progress with the time left.
+class SweepControls : public QWidget {
+    Q_OBJECT
+public:
+    explicit SweepControls(QWidget* parent = nullptr);
+
+    SweepSettings settings() const;
+    void setSettings(const SweepSettings& settings);
+    void setRunning(bool running);
+    void setProgress(qint64 done, qint64 total, double secondsLeft);
+    void setTraceLoaded(bool loaded);
+
+signals:
+    void runRequested();
+    void cancelRequested();
+    void settingsEdited();
+
+private:
+    void updateEnabled();
+
+    QDoubleSpinBox* m_from;
+    QDoubleSpinBox* m_to;
+    QDoubleSpinBox* m_step;
+    QCheckBox* m_exact;
+    QSpinBox* m_refine;
+    QCheckBox* m_limited;
+    QDoubleSpinBox* m_limit;
+    QComboBox* m_policy;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_left;
+    bool m_running = false;
+    bool m_loaded = false;
+};
+
+} // namespace holescope

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sweep/Sweep.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace holescope {
+
+// How the user last asked for a sweep.
+struct SweepSettings {
+    double from = 0.05;             // ratios of the baseline peak
+    double to = 1.0;
+    double step = 0.01;             // grid mode
+    bool exact = false;             // certify every byte of the range instead of a grid
+    int64_t refine = 0;             // grid mode: bisect outcome changes down to this many bytes; 0: none
+    std::optional<double> overheadLimit;
+    std::string policy = "DTR";
+
+    bool operator==(const SweepSettings&) const = default;
+};
+
+// Everything a session keeps: `.holescope` files, "format": "holescope-session/1".
+struct SessionDocument {
+    std::string tracePath;          // as given; relative paths are relative to the session file
+    SweepSettings settings;
+    std::vector<SweepPoint> points; // the last sweep's, ascending by budget
+    bool sweepStopped = false;      // that sweep was cancelled before the end
+    std::optional<int64_t> budgetA, budgetB;
+    std::vector<int32_t> protect;   // interventions: storages never evicted
+};
+
+bool operator==(const SweepPoint& a, const SweepPoint& b);
+bool operator==(const SessionDocument& a, const SessionDocument& b);
+
+std::string sessionToJson(const SessionDocument& doc);
+// Parses a session; on failure says what is wrong, naming the field. `where` names the source
+// (a file path) in the messages.
+std::optional<SessionDocument> sessionFromJson(const std::string& text, const std::string& where, std::string& error);
+
+// Reads and writes session files. Writing is atomic: the file is whole or untouched.
+std::optional<SessionDocument> readSessionFile(const std::string& path, std::string& error);
+bool writeSessionFile(const std::string& path, const SessionDocument& doc, std::string& error);
+
+} // namespace holescope

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "session/SessionDocument.h"
+#include "sim/Baseline.h"
+#include "sweep/Sweep.h"
+
+#include <vector>
+
+namespace holescope {
+
+// The sweep the settings ask for, with the session's interventions applied to every replay.
+SweepSpec sweepSpecFor(const Baseline& baseline, const SweepSettings& settings, const std::vector<int32_t>& protect);
+
+} // namespace holescope
