@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace holescope {
 namespace {
@@ -235,6 +236,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
         addToGraphs(p);
     m_maxOverhead = std::max(maxOverhead, m_maxOverhead);
     m_holes = holes;
+    m_focusedHole = -1;
     const QColor holeColor(214, 39, 40);
     for (size_t i = 0; i < holes.size(); ++i) {
         const Hole& h = holes[i];
@@ -275,19 +277,24 @@ int OutcomePlot::focusHole(bool forward)
 {
     if (m_holes.empty())
         return -1;
-    const double center = m_plot->xAxis->range().center();
     int found = -1;
-    if (forward) {
-        for (size_t i = 0; i < m_holes.size() && found < 0; ++i)
-            if ((m_holes[i].loRatio + m_holes[i].hiRatio) / 2 > center + 1e-12)
+    if (m_focusedHole < 0) {
+        // The first jump goes to the hole nearest the middle of the view, whichever way.
+        const double center = m_plot->xAxis->range().center();
+        double best = std::numeric_limits<double>::infinity();
+        for (size_t i = 0; i < m_holes.size(); ++i) {
+            const double d = std::abs((m_holes[i].loRatio + m_holes[i].hiRatio) / 2 - center);
+            if (d < best) {
+                best = d;
                 found = static_cast<int>(i);
+            }
+        }
     } else {
-        for (size_t i = m_holes.size(); i-- > 0 && found < 0;)
-            if ((m_holes[i].loRatio + m_holes[i].hiRatio) / 2 < center - 1e-12)
-                found = static_cast<int>(i);
+        found = m_focusedHole + (forward ? 1 : -1);
+        if (found < 0 || found >= static_cast<int>(m_holes.size()))
+            return -1;
     }
-    if (found < 0)
-        return -1;
+    m_focusedHole = found;
     const Hole& h = m_holes[static_cast<size_t>(found)];
     const double width = std::max(h.hiRatio - h.loRatio, 0.002);
     m_plot->xAxis->setRange(h.loRatio - 2 * width, h.hiRatio + 2 * width);

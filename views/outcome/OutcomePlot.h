@@ -36,8 +36,8 @@ public:
     void setSelection(std::optional<int64_t> a, std::optional<int64_t> b);
     void setRange(double fromRatio, double toRatio);
 
-    // Zooms onto the next (or previous) hole from the middle of the view; its index, or -1
-    // when there is none that way.
+    // Zooms onto the next (or previous) hole after the one last focused, or onto the hole
+    // nearest the middle of the view at first; its index, or -1 when there is none that way.
     int focusHole(bool forward);
     void resetZoom();
 
@@ -69,6 +69,7 @@ private:
     QCPItemText* m_labelA = nullptr;
     QCPItemText* m_labelB = nullptr;
     QPoint m_pressPos;
+    int m_focusedHole = -1;
 };
 
 } // namespace holescope

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The desktop application, offscreen: its models, loading (and refusing) files, sweeping and
+// cancelling, picking budgets, sessions, and the headless screenshot mode.
+#include "MainWindow.h"
+#include "RecentFiles.h"
+#include "outcome/HolesModel.h"
+#include "outcome/OutcomePlot.h"
+#include "outcome/SweepControls.h"
+#include "outcome/SweepPointsModel.h"
+#include "session/Session.h"
+#include "summary/TraceSummaryModel.h"
+#include "synth/TraceSynth.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <limits>
+
+using namespace holescope;
+
+namespace {
+
+const QString kDemo = QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+
+void writeText(const QString& path, const std::string& text)
+{
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    out << text;
+}
+
+// The demo trace's hole (3,936 to 4,143 bytes) lies between 0.39 and 0.42 of its peak.
+SweepSettings demoSweep()
+{
+    SweepSettings s;
+    s.from = 0.3;
+    s.to = 0.6;
+    s.step = 0.002;
+    return s;
+}
+
+} // namespace
+
+class GuiTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<RecentFiles> m_recent;
+
+    std::unique_ptr<MainWindow> newWindow()
+    {
+        auto w = std::make_unique<MainWindow>(*m_recent, /*interactive=*/false);
+        w->show();
+        return w;
+    }
+
+    void loadDemoAndSweep(MainWindow& w)
+    {
+        w.openTrace(kDemo);
+        w.waitUntilIdle();
+        QVERIFY(w.session().trace());
+        w.sweepControls().setSettings(demoSweep());
+        w.startSweep();
+        w.waitUntilIdle();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_settings = std::make_unique<QSettings>(m_dir.filePath("settings.ini"), QSettings::IniFormat);
+        m_recent = std::make_unique<RecentFiles>(*m_settings);
+    }
+
+    void modelsPassTheTester()
+    {
+        auto w = newWindow();
+        QAbstractItemModelTester summary(&w->summaryModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester points(&w->pointsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester holes(&w->holesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        loadDemoAndSweep(*w);
+        QCOMPARE(w->summaryModel().rowCount(), 11);
+        QCOMPARE(w->summaryModel().index(7, 1).data().toString(), QString("10,064 B"));   // the demo's peak
+        QCOMPARE(w->pointsModel().rowCount(), 151);   // 0.300, 0.302, ..., 0.600
+        QCOMPARE(w->holesModel().rowCount(), 1);
+        QCOMPARE(w->holesModel().index(0, HolesModel::Outcome_).data().toString(), QString("oom"));
+        // A second sweep streams rows in again, and a new trace empties everything.
+        w->startSweep();
+        w->waitUntilIdle();
+        QCOMPARE(w->pointsModel().rowCount(), 151);
+        w->summaryModel().setSummary(std::nullopt);
+        QCOMPARE(w->summaryModel().rowCount(), 0);
+    }
+
+    // The sweep on the demo finds its one hole; its failing samples bracket 3,936 to 4,143 bytes.
+    void sweepFindsTheDemoHole()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        const auto& holes = w->session().holes();
+        QCOMPARE(holes.size(), size_t{1});
+        QVERIFY(holes[0].loBudget >= 3936 && holes[0].hiBudget <= 4143);
+        QVERIFY(!holes[0].exact);
+        QVERIFY(w->goToHole(true));
+        QCOMPARE(w->session().budgetB(), std::optional<int64_t>(holes[0].loBudget));
+        QVERIFY(w->session().budgetA().has_value());
+        QVERIFY(*w->session().budgetA() < 3936);   // the completing sample below the hole
+        QVERIFY(!w->goToHole(true));   // there is no second hole
+    }
+
+    void badTraceLeavesTheStateIntact()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        const size_t points = w->session().points().size();
+        const QString bad = m_dir.filePath("bad.log");
+        writeText(bad, "{\"INSTRUCTION\":\"ANNOTATE\",\"ANNOTATION\":\"START\"}\n{\"INSTRUCTION\":\"CALL\",\"NAME\":\"f\"\n");
+        QSignalSpy errors(w.get(), &MainWindow::errorOccurred);
+        w->openTrace(bad);
+        w->waitUntilIdle();
+        QCOMPARE(errors.count(), 1);
+        const QString message = errors.at(0).at(0).toString();
+        QVERIFY2(message.contains("bad.log:2"), qPrintable(message));
+        QCOMPARE(QString::fromStdString(w->session().trace()->name), QString("demo-unet.log"));
+        QCOMPARE(w->session().points().size(), points);
+        QCOMPARE(w->pointsModel().rowCount(), static_cast<int>(points));
+
+        w->openTrace(m_dir.filePath("nosuch.log"));
+        QCOMPARE(errors.count(), 2);
+        QVERIFY(errors.at(1).at(0).toString().contains("nosuch.log: no such file"));
+        QCOMPARE(QString::fromStdString(w->session().trace()->name), QString("demo-unet.log"));
+    }
+
+    void sweepCanBeCancelled()
+    {
+        const QString big = m_dir.filePath("big.log");
+        SynthSpec spec;
+        spec.shape = SynthSpec::Shape::UNet;
+        spec.layers = 400;
+        writeText(big, synthesizeTrace(spec));
+        auto w = newWindow();
+        w->openTrace(big);
+        w->waitUntilIdle();
+        QVERIFY(w->session().trace());
+        SweepSettings s;
+        s.from = 0.2;
+        s.to = 1.0;
+        s.step = 0.00005;   // 16,001 budgets: far more than can run before the cancel
+        w->sweepControls().setSettings(s);
+        QSignalSpy busy(w.get(), &MainWindow::busyChanged);
+        QElapsedTimer clock;
+        clock.start();
+        w->startSweep();
+        QVERIFY(w->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->session().points().empty(), 20000);   // points stream in
+        w->cancelSweep();
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isBusy(), 20000);
+        QVERIFY(w->session().sweepStopped());
+        QVERIFY(w->session().points().size() < 16001);
+        QVERIFY(!busy.isEmpty());
+        QCOMPARE(busy.last().at(0).toBool(), false);
+    }
+
+    void clicksPickBudgets()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        QCustomPlot* plot = w->outcomePlot().plot();
+        plot->replot();
+        const SweepPoint p = w->session().points()[75];
+        const Baseline& b = w->session().trace()->trace.baseline;
+        const double overhead = static_cast<double>(b.compute + p.rematCompute) / static_cast<double>(b.compute);
+        const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(ratioOfPeak(p.budget, b.memory))),
+                        static_cast<int>(plot->yAxis->coordToPixel(overhead)));
+        QVERIFY(w->outcomePlot().pointNear(at).has_value());
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(w->session().budgetA(), std::optional<int64_t>(w->outcomePlot().pointNear(at)->budget));
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::ShiftModifier, at);
+        QCOMPARE(w->session().budgetB(), w->session().budgetA());
+    }
+
+    void sessionRoundTripIsLossless()
+    {
+        SessionDocument doc;
+        doc.tracePath = "traces/x.log";
+        doc.settings.from = 0.1234567890123;
+        doc.settings.to = 0.9;
+        doc.settings.step = 0.001;
+        doc.settings.refine = 7;
+        doc.settings.overheadLimit = 2.0;
+        doc.points = {SweepPoint{100, Outcome::Oom, 5, 77, 12, 100, 3, 2, 90, 110, ""},
+                      SweepPoint{200, Outcome::Unresolved, 6, 78, 13, 150, 4, 1, 200, 200, "step cap"},
+                      SweepPoint{300, Outcome::Complete, 9, 99, 0, 290, 0, 0, 280, std::numeric_limits<int64_t>::max(), ""}};
+        doc.sweepStopped = true;
+        doc.budgetA = 100;
+        doc.protect = {3, 7};
+        std::string error;
+        const auto back = sessionFromJson(sessionToJson(doc), "x", error);
+        QVERIFY2(back.has_value(), error.c_str());
+        QVERIFY(*back == doc);
+
+        // Through the window: what is saved comes back, trace relative to the session file.
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        w->session().setBudgetA(3900);
+        w->session().setBudgetB(4000);
+        w->session().setProtect({36, 12});
+        const QString path = m_dir.filePath("demo.holescope");
+        QVERIFY(w->saveSession(path));
+        QVERIFY(!w->session().isModified());
+        const SessionDocument saved = w->session().document();
+        auto again = newWindow();
+        again->openSession(path);
+        again->waitUntilIdle();
+        QVERIFY(again->session().trace());
+        QVERIFY(again->session().document() == saved);
+        QCOMPARE(again->session().protect(), (std::vector<int32_t>{12, 36}));
+        QCOMPARE(again->holesModel().rowCount(), 1);
+        QCOMPARE(again->sweepControls().settings(), demoSweep());
+        QVERIFY(!again->session().isModified());
+        QCOMPARE(m_recent->files().first(), QFileInfo(path).absoluteFilePath());
+    }
+
+    // Closing with unsaved changes asks first; Cancel keeps the window and the work.
+    void closingAsksBeforeLosingWork()
+    {
+        MainWindow w(*m_recent, /*interactive=*/true);
+        w.show();
+        loadDemoAndSweep(w);
+        QVERIFY(w.session().isModified());
+        bool asked = false;
+        QTimer::singleShot(0, [&asked] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (box != nullptr) {
+                asked = box->text().contains("not saved");
+                box->button(QMessageBox::Cancel)->click();
+            }
+        });
+        QVERIFY(!w.close());
+        QVERIFY(asked);
+        QVERIFY(w.isVisible());
+        QCOMPARE(w.session().points().size(), size_t{151});
+        // Once saved, it closes without asking.
+        QVERIFY(w.saveSession(m_dir.filePath("closing.holescope")));
+        QVERIFY(w.close());
+    }
+
+    void badSessionsAreRefused_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << "{oops" << "not JSON";
+        QTest::newRow("format") << R"({"format":"holescope-session/9"})" << "field format is \"holescope-session/9\"";
+        QTest::newRow("no trace") << R"({"format":"holescope-session/1"})" << "field trace missing";
+        const QString base = R"({"format":"holescope-session/1","trace":"%1","sweep_settings":{"from":%2,"to":0.5,"step":0.01,)"
+                             R"("exact":false,"refine":0,"overhead_limit":null,"policy":"DTR"},"sweep":{"stopped":false,"points":%3},)"
+                             R"("selection":{"a":null,"b":null},"interventions":{"protect":[]}})";
+        QTest::newRow("from") << base.arg(kDemo, "-1", "[]") << "field sweep_settings.from and to must satisfy";
+        QTest::newRow("point") << base.arg(kDemo, "0.1", "[[1,\"fine\",0,0,0,0,0,0,0,1,\"\"]]") << "field sweep.points[0] is not an outcome";
+        QTest::newRow("missing trace") << base.arg(m_dir.filePath("gone.log"), "0.1", "[]") << "gone.log is missing";
+    }
+
+    void badSessionsAreRefused()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        const SessionDocument before = w->session().document();
+        const QString path = m_dir.filePath("bad.holescope");
+        writeText(path, text.toStdString());
+        QSignalSpy errors(w.get(), &MainWindow::errorOccurred);
+        w->openSession(path);
+        w->waitUntilIdle();
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.at(0).at(0).toString().contains(message), qPrintable(errors.at(0).at(0).toString()));
+        QVERIFY(errors.at(0).at(0).toString().contains("bad.holescope"));
+        QVERIFY(w->session().document() == before);
+    }
+
+    void screenshotModeWritesTheImage()
+    {
+        const QString out = m_dir.filePath("shot.png");
+        QProcess p;
+        p.start(HOLESCOPE_GUI, {"--screenshot", out, "--sweep", "0.3:0.6:0.002", kDemo});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QImage image(out);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 1000 && image.height() >= 700);
+        // The hole's light red shading, (214, 39, 40) at alpha 45 over white, is in the picture.
+        int shaded = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2) {
+                const QColor c = image.pixelColor(x, y);
+                shaded += std::abs(c.red() - 248) <= 4 && std::abs(c.green() - 217) <= 6 && std::abs(c.blue() - 217) <= 6 ? 1 : 0;
+            }
+        QVERIFY2(shaded > 500, qPrintable(QString("only %1 shaded pixels").arg(shaded)));
+    }
+
+    void screenshotErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("sweep") << QStringList{"--screenshot", "x.png", "--sweep", "0.5:0.3:0.01", kDemo} << "--sweep: expected FROM:TO:STEP";
+        QTest::newRow("no file") << QStringList{"--screenshot", "x.png"} << "--screenshot needs a trace or a session";
+        QTest::newRow("missing") << QStringList{"--screenshot", "x.png", "/nonexistent/t.log"} << "/nonexistent/t.log: no such file";
+        QTest::newRow("two files") << QStringList{"a.log", "b.log"} << "give at most one trace or session";
+    }
+
+    void screenshotErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QProcess p;
+        p.setWorkingDirectory(m_dir.path());
+        p.start(HOLESCOPE_GUI, args);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(message), qPrintable(err));
+        QVERIFY(!QFile::exists(m_dir.filePath("x.png")));
+    }
+};
+
+QTEST_MAIN(GuiTest)
+#include "tst_gui.moc"
