@@ -17,6 +17,9 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QTimer>
 #include <QElapsedTimer>
 #include <QImage>
@@ -143,6 +146,23 @@ private slots:
         QCOMPARE(errors.count(), 2);
         QVERIFY(errors.at(1).at(0).toString().contains("nosuch.log: no such file"));
         QCOMPARE(QString::fromStdString(w->session().trace()->name), QString("demo-unet.log"));
+    }
+
+    // Dropping a trace on the window opens it, and the recent files list it first.
+    void dropOpensATrace()
+    {
+        auto w = newWindow();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(kDemo)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &drop);
+        w->waitUntilIdle();
+        QVERIFY(w->session().trace());
+        QCOMPARE(QString::fromStdString(w->session().trace()->name), QString("demo-unet.log"));
+        QCOMPARE(m_recent->files().first(), QFileInfo(kDemo).absoluteFilePath());
     }
 
     void sweepCanBeCancelled()
