@@ -292,6 +292,8 @@ private slots:
         QTest::newRow("from") << base.arg(kDemo, "-1", "[]") << "field sweep_settings.from and to must satisfy";
         QTest::newRow("point") << base.arg(kDemo, "0.1", "[[1,\"fine\",0,0,0,0,0,0,0,1,\"\"]]") << "field sweep.points[0] is not an outcome";
         QTest::newRow("missing trace") << base.arg(m_dir.filePath("gone.log"), "0.1", "[]") << "gone.log is missing";
+        QTest::newRow("unknown storage") << QString(base.arg(kDemo, "0.1", "[]")).replace("\"protect\":[]", "\"protect\":[5000]")
+                                         << "field interventions.protect names storage 5000, which demo-unet.log does not have";
     }
 
     void badSessionsAreRefused()

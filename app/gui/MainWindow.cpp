@@ -2,12 +2,16 @@
 #include "MainWindow.h"
 
 #include "RecentFiles.h"
+#include "jobs/PairJob.h"
 #include "jobs/SweepJob.h"
 #include "jobs/TraceLoadJob.h"
 #include "outcome/HolesModel.h"
 #include "outcome/OutcomePlot.h"
 #include "outcome/SweepControls.h"
 #include "outcome/SweepPointsModel.h"
+#include "pair/PairTimeline.h"
+#include "pair/PairView.h"
+#include "export/FigureDialog.h"
 #include "report/Numbers.h"
 #include "session/Session.h"
 #include "session/SweepSpecFor.h"
@@ -70,12 +74,15 @@ MainWindow::MainWindow(RecentFiles& recent, bool interactive, QWidget* parent)
     , m_holesModel(new HolesModel(this))
     , m_plot(new OutcomePlot(this))
     , m_controls(new SweepControls(this))
+    , m_pairJob(new PairJob(this))
+    , m_pairView(new PairView(this))
 {
     setAcceptDrops(true);
     createLayout();
     createActions();
     connectSession();
     connectJobs();
+    connectPair();
     m_controls->setSettings(m_session->settings());
     updateTitle();
     updateSelectionText();
@@ -101,7 +108,10 @@ void MainWindow::createLayout()
     split->addWidget(m_tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
-    setCentralWidget(split);
+    m_pages = new QTabWidget(this);
+    m_pages->addTab(split, tr("Budgets"));
+    m_pages->addTab(m_pairView, tr("Pair A · B"));
+    setCentralWidget(m_pages);
 
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
@@ -162,6 +172,7 @@ void MainWindow::createActions()
         if (!path.isEmpty())
             saveSession(path);
     })->setShortcut(QKeySequence::SaveAs);
+    file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigure)->setShortcut(Qt::CTRL | Qt::Key_E);
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -177,6 +188,12 @@ void MainWindow::createActions()
     nextHole->setShortcut(Qt::CTRL | Qt::Key_Right);
     QAction* resetZoom = sweep->addAction(tr("Reset &Zoom"), m_plot, &OutcomePlot::resetZoom);
     resetZoom->setShortcut(Qt::CTRL | Qt::Key_0);
+    sweep->addSeparator();
+    QAction* compare = sweep->addAction(tr("&Compare A and B"), this, [this] {
+        if (!comparePair())
+            reportError(tr("Select budget A (click a point) and budget B (shift-click) first."));
+    });
+    compare->setShortcut(Qt::CTRL | Qt::Key_P);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About holescope"), this, [this] {
@@ -194,6 +211,7 @@ void MainWindow::createActions()
     bar->addAction(previousHole);
     bar->addAction(nextHole);
     bar->addAction(resetZoom);
+    bar->addAction(compare);
 
     connect(&m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
@@ -277,6 +295,15 @@ void MainWindow::connectJobs()
         if (m_pendingSession) {
             const SessionDocument doc = *m_pendingSession;
             m_pendingSession.reset();
+            const auto unknown = unknownStorages(trace->trace.program, doc.protect);
+            if (!unknown.empty()) {
+                reportError(tr("%1: field interventions.protect names storage %2, which %3 does not have")
+                                .arg(m_pendingSessionPath)
+                                .arg(unknown.front())
+                                .arg(QString::fromStdString(trace->name)));
+                emit busyChanged(isBusy());
+                return;
+            }
             m_session->restore(doc, std::move(trace), m_pendingSessionPath);
             m_recent.add(m_pendingSessionPath);
         } else {
@@ -300,6 +327,100 @@ void MainWindow::connectJobs()
         m_session->finishSweep(result.points, result.stopped);
         emit busyChanged(isBusy());
     });
+}
+
+void MainWindow::connectPair()
+{
+    connect(m_pairJob, &PairJob::pairReady, this, [this](PairDataPtr pair) {
+        m_pairView->setBusy(false);
+        m_pairView->setPair(std::move(pair));
+        emit busyChanged(isBusy());
+    });
+    connect(m_pairJob, &PairJob::culpritsReady, this, [this](const PairExplanation& x) {
+        m_pairView->setBusy(false);
+        m_pairView->setCulprits(x);
+        emit busyChanged(isBusy());
+    });
+    connect(m_pairView, &PairView::protectRequested, this, [this](const std::vector<int32_t>& storages) {
+        std::vector<int32_t> protect = m_session->protect();
+        protect.insert(protect.end(), storages.begin(), storages.end());
+        m_session->setProtect(protect);
+    });
+    connect(m_pairView, &PairView::clearProtectRequested, this, [this] { m_session->setProtect({}); });
+    connect(m_pairView, &PairView::culpritSearchRequested, this, [this] {
+        if (!findCulprits())
+            reportError(tr("The culprit search needs a pair where one budget fails and the other completes."));
+    });
+    connect(m_pairView, &PairView::exportRequested, this, &MainWindow::exportFigure);
+    // Interventions replay the pair at once.
+    connect(m_session, &Session::protectChanged, this, [this] {
+        if (m_pairView->pair())
+            comparePair();
+    });
+    connect(m_session, &Session::traceChanged, this, [this] { m_pairView->setTrace(m_session->trace()); });
+}
+
+bool MainWindow::comparePair()
+{
+    const OpenTracePtr trace = m_session->trace();
+    if (!trace || !m_session->budgetA() || !m_session->budgetB())
+        return false;
+    ReplayOptions options;
+    options.overheadLimit = m_session->settings().overheadLimit;
+    options.protect = m_session->protect();
+    m_pairView->setBusy(true, tr("replaying A and B…"));
+    m_pairJob->start(trace, *m_session->budgetA(), *m_session->budgetB(), options);
+    m_pages->setCurrentWidget(m_pairView);
+    emit busyChanged(true);
+    return true;
+}
+
+bool MainWindow::findCulprits()
+{
+    const PairDataPtr pair = m_pairView->pair();
+    if (!pair || !pair->explanation || !m_session->trace())
+        return false;
+    ExplainRequest request;
+    request.replay = pair->options;
+    request.failBudget = pair->aFails ? pair->a.result.budget : pair->b.result.budget;
+    request.okBudget = pair->aFails ? pair->b.result.budget : pair->a.result.budget;
+    request.culprits = 8;
+    m_pairView->setBusy(true, tr("trying protections…"));
+    m_pairJob->startCulprits(m_session->trace(), request);
+    emit busyChanged(true);
+    return true;
+}
+
+void MainWindow::showPage(int page)
+{
+    m_pages->setCurrentIndex(page);
+}
+
+void MainWindow::exportFigure()
+{
+    const bool pair = m_pages->currentWidget() == m_pairView;
+    FigureDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportFigureTo(pair ? Figure::Pair : Figure::Outcome, dialog.path(), dialog.options(), dialog.csvPath(), error))
+        reportError(error);
+}
+
+bool MainWindow::exportFigureTo(Figure figure, const QString& path, const FigureOptions& options, const QString& csvPath, QString& error)
+{
+    QCustomPlot* plot = figure == Figure::Pair ? m_pairView->timeline().plot() : m_plot->plot();
+    if (figure == Figure::Pair && !m_pairView->pair()) {
+        error = tr("There is no pair to export: compare budgets A and B first.");
+        return false;
+    }
+    if (!exportPlot(plot, path, options, error))
+        return false;
+    if (csvPath.isEmpty())
+        return true;
+    const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
+    const std::string csv = figure == Figure::Pair ? pairCsv(*m_pairView->pair()) : outcomeCsv(m_session->points(), b);
+    return writeTextFile(csvPath, csv, error);
 }
 
 void MainWindow::openPath(const QString& path)
@@ -397,14 +518,15 @@ bool MainWindow::goToHole(bool forward)
 
 bool MainWindow::isBusy() const
 {
-    return m_loadJob->isRunning() || m_sweepJob->isRunning() || m_pendingSession.has_value();
+    return m_loadJob->isRunning() || m_sweepJob->isRunning() || m_pairJob->isRunning() || m_pendingSession.has_value();
 }
 
 void MainWindow::waitUntilIdle()
 {
-    while (m_loadJob->isRunning() || m_sweepJob->isRunning()) {
+    while (m_loadJob->isRunning() || m_sweepJob->isRunning() || m_pairJob->isRunning()) {
         m_loadJob->waitForFinished();
         m_sweepJob->waitForFinished();
+        m_pairJob->waitForFinished();
     }
     QCoreApplication::processEvents();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "export/FigureExport.h"
 #include "session/SessionDocument.h"
 
 #include <QMainWindow>
@@ -17,6 +18,8 @@ namespace holescope {
 
 class HolesModel;
 class OutcomePlot;
+class PairJob;
+class PairView;
 class RecentFiles;
 class Session;
 class SweepControls;
@@ -41,6 +44,7 @@ public:
     SweepPointsModel& pointsModel() { return *m_pointsModel; }
     HolesModel& holesModel() { return *m_holesModel; }
     TraceSummaryModel& summaryModel() { return *m_summaryModel; }
+    PairView& pairView() { return *m_pairView; }
 
     void openTrace(const QString& path);
     void openSession(const QString& path);
@@ -50,6 +54,15 @@ public:
     // Focuses the next or previous hole and selects its edges: A the completing budget below
     // it, B its lowest failing budget. False when there is none that way.
     bool goToHole(bool forward);
+    // Records budgets A and B (with the session's overhead limit and interventions) and shows
+    // them in the pair view. False when A or B is not selected.
+    bool comparePair();
+    // Replays the failing budget of the pair with single storages protected.
+    bool findCulprits();
+    void showPage(int page);   // 0 budgets, 1 pair
+    enum class Figure { Outcome, Pair };
+    // Writes a figure (format from the file's extension) and, when csvPath is not empty, its data.
+    bool exportFigureTo(Figure figure, const QString& path, const FigureOptions& options, const QString& csvPath, QString& error);
     bool isBusy() const;
     // Blocks until no load and no sweep is running (headless use).
     void waitUntilIdle();
@@ -68,6 +81,8 @@ private:
     void createLayout();
     void connectSession();
     void connectJobs();
+    void connectPair();
+    void exportFigure();
     void rebuildRecentMenu();
     void reportError(const QString& message);
     void updateTitle();
@@ -85,6 +100,9 @@ private:
     HolesModel* m_holesModel;
     OutcomePlot* m_plot;
     SweepControls* m_controls;
+    PairJob* m_pairJob;
+    PairView* m_pairView;
+    QTabWidget* m_pages = nullptr;
     QTabWidget* m_tables = nullptr;
     QLabel* m_selection = nullptr;
     QLabel* m_status = nullptr;

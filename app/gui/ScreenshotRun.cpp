@@ -3,6 +3,7 @@
 
 #include "MainWindow.h"
 #include "outcome/SweepControls.h"
+#include "pair/PairView.h"
 #include "session/Session.h"
 
 #include <QCoreApplication>
@@ -26,6 +27,33 @@ std::optional<QString> parseSweepRange(const QString& text, ScreenshotRequest& r
     request.step = v[2];
     return std::nullopt;
 }
+
+std::optional<QString> parsePair(const QString& text, ScreenshotRequest& request)
+{
+    const QStringList parts = text.split(QLatin1Char(':'));
+    if (parts.size() != 2 || parts[0].isEmpty() || parts[1].isEmpty())
+        return QStringLiteral("--pair: expected A:B, two budgets (ratios of the peak, or bytes as digits), found \"%1\"").arg(text);
+    request.pairA = parts[0];
+    request.pairB = parts[1];
+    return std::nullopt;
+}
+
+namespace {
+
+// Digits only and more than 1: bytes; anything else a ratio of the peak.
+std::optional<int64_t> budgetFrom(const QString& text, const Baseline& baseline)
+{
+    bool ok = false;
+    const qlonglong bytes = text.toLongLong(&ok);
+    if (ok && bytes > 1)
+        return bytes;
+    const double ratio = text.toDouble(&ok);
+    if (!ok || !(ratio > 0) || ratio > 1000)
+        return std::nullopt;
+    return budgetForRatio(baseline, ratio);
+}
+
+} // namespace
 
 std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest& request)
 {
@@ -51,6 +79,26 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         window.sweepControls().setSettings(s);
         window.startSweep();
         window.waitUntilIdle();
+    }
+    if (!error && !request.pairA.isEmpty()) {
+        const Baseline& b = window.session().trace()->trace.baseline;
+        const auto a = budgetFrom(request.pairA, b), bb = budgetFrom(request.pairB, b);
+        const auto unknown = unknownStorages(window.session().trace()->trace.program, request.protect);
+        if (!a || !bb) {
+            error = QStringLiteral("--pair: \"%1:%2\" are not two budgets").arg(request.pairA, request.pairB);
+        } else if (!unknown.empty()) {
+            error = QStringLiteral("--protect: %1 is not a storage id of this trace").arg(unknown.front());
+        } else {
+            SweepSettings s = window.session().settings();
+            s.overheadLimit = request.overheadLimit;
+            window.session().setSettings(s);
+            window.session().setProtect(request.protect);
+            window.session().setBudgetA(*a);
+            window.session().setBudgetB(*bb);
+            window.comparePair();
+            window.waitUntilIdle();
+            window.pairView().jumpToDivergence();
+        }
     }
     QObject::disconnect(connection);
     if (error)

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace holescope {
 
@@ -15,7 +16,13 @@ struct ScreenshotRequest {
     QString trace;
     QString session;     // instead of a trace
     std::optional<double> from, to, step;   // the sweep, if any
+    QString pairA, pairB;                   // budgets to compare (ratios, or bytes as digits)
+    std::optional<double> overheadLimit;
+    std::vector<int32_t> protect;
 };
+
+// Parses "A:B", each a ratio of the peak or bytes (digits only).
+std::optional<QString> parsePair(const QString& text, ScreenshotRequest& request);
 
 // Parses "R1:R2:STEP"; an error message (naming the value) when it is not three positive
 // numbers with R1 <= R2.

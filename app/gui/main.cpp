@@ -54,6 +54,10 @@ int main(int argc, char** argv)
          QStringLiteral("FILE")},
         {QStringLiteral("sweep"), QStringLiteral("Sweep budgets from R1 to R2 (ratios of the peak) every STEP once the trace is loaded."),
          QStringLiteral("R1:R2:STEP")},
+        {QStringLiteral("pair"), QStringLiteral("With --screenshot: compare budgets A and B (ratios, or bytes as digits) and show the pair."),
+         QStringLiteral("A:B")},
+        {QStringLiteral("overhead-limit"), QStringLiteral("With --screenshot: the overhead limit for --pair."), QStringLiteral("X")},
+        {QStringLiteral("protect"), QStringLiteral("With --screenshot: storage ids never evicted, comma-separated."), QStringLiteral("IDS")},
     });
     parser.process(app);
     const QStringList files = parser.positionalArguments();
@@ -64,6 +68,24 @@ int main(int argc, char** argv)
     if (parser.isSet(QStringLiteral("sweep")))
         if (const auto error = parseSweepRange(parser.value(QStringLiteral("sweep")), request))
             return fail(*error);
+    if (parser.isSet(QStringLiteral("pair")))
+        if (const auto error = parsePair(parser.value(QStringLiteral("pair")), request))
+            return fail(*error);
+    if (parser.isSet(QStringLiteral("overhead-limit"))) {
+        bool ok = false;
+        const double limit = parser.value(QStringLiteral("overhead-limit")).toDouble(&ok);
+        if (!ok || !(limit >= 1.0))
+            return fail(QStringLiteral("--overhead-limit: expected a number of at least 1, found \"%1\"").arg(parser.value(QStringLiteral("overhead-limit"))));
+        request.overheadLimit = limit;
+    }
+    if (parser.isSet(QStringLiteral("protect")))
+        for (const QString& part : parser.value(QStringLiteral("protect")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int id = part.trimmed().toInt(&ok);
+            if (!ok || id < 0)
+                return fail(QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part));
+            request.protect.push_back(id);
+        }
     const QString file = files.isEmpty() ? QString() : files.first();
     (file.endsWith(QStringLiteral(".holescope")) ? request.session : request.trace) = file;
     request.output = parser.value(QStringLiteral("screenshot"));

@@ -198,35 +198,15 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
 
 } // namespace
 
-PairExplanation explainPair(const PreparedTrace& trace, const ExplainRequest& request, const std::atomic<bool>* cancel,
-                            const ExplainProgress& progress)
+PairExplanation analyzePair(const Program& program, const RunRecord& failing, const RunRecord& completing, const ReplayOptions& options)
 {
-    const Program& program = trace.program;
     PairExplanation x;
-    x.options = request.replay;
+    x.options = options;
     x.options.budget = 0;
     x.options.logEvents = false;
-    if (x.options.cancel == nullptr)
-        x.options.cancel = cancel;
-
-    if (progress)
-        progress("recording", 0, 2);
-    ReplayOptions fo = x.options, ko = x.options;
-    fo.budget = request.failBudget;
-    ko.budget = request.okBudget;
-    RunRecord failing, completing;
-    tbb::parallel_invoke([&] { failing = recordReplay(trace, fo); }, [&] { completing = recordReplay(trace, ko); });
     x.options.cancel = nullptr;
     x.failing = summaryOf(failing.result);
     x.completing = summaryOf(completing.result);
-    if (cancel != nullptr && cancel->load()) {
-        x.cancelled = true;
-        return x;
-    }
-    checkRoles(failing.result, completing.result);
-
-    if (progress)
-        progress("comparing", 0, 1);
     x.first = firstDivergence(failing, completing);
     x.failure = failureAnatomy(program, failing);
     const auto rebuiltIds = rebuiltStorages(x.failure);
@@ -256,9 +236,40 @@ PairExplanation explainPair(const PreparedTrace& trace, const ExplainRequest& re
         x.key = latest != nullptr ? divergenceAt(latest->side == PairSide::Failing ? failing : completing, latest->side, latest->event)
                                   : x.first;
     }
+    return x;
+}
+
+PairExplanation explainPair(const PreparedTrace& trace, const ExplainRequest& request, const std::atomic<bool>* cancel,
+                            const ExplainProgress& progress)
+{
+    ReplayOptions options = request.replay;
+    options.logEvents = false;
+    if (options.cancel == nullptr)
+        options.cancel = cancel;
+    if (progress)
+        progress("recording", 0, 2);
+    ReplayOptions fo = options, ko = options;
+    fo.budget = request.failBudget;
+    ko.budget = request.okBudget;
+    RunRecord failing, completing;
+    tbb::parallel_invoke([&] { failing = recordReplay(trace, fo); }, [&] { completing = recordReplay(trace, ko); });
+    if (cancel != nullptr && cancel->load()) {
+        PairExplanation x;
+        x.options = request.replay;
+        x.options.cancel = nullptr;
+        x.failing = summaryOf(failing.result);
+        x.completing = summaryOf(completing.result);
+        x.cancelled = true;
+        return x;
+    }
+    checkRoles(failing.result, completing.result);
+    if (progress)
+        progress("comparing", 0, 1);
+    PairExplanation x = analyzePair(trace.program, failing, completing, request.replay);
     if (progress)
         progress("comparing", 1, 1);
-
+    const auto rebuiltIds = rebuiltStorages(x.failure);
+    const std::set<int32_t> rebuilt(rebuiltIds.begin(), rebuiltIds.end());
     const auto candidates = culpritCandidates(failing, x.oneSided, rebuilt, x.failure.op);
     searchCulprits(trace, request, candidates, cancel, progress, x);
     return x;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "forensics/PairExplanation.h"
+#include "record/RunRecord.h"
 
 #include <atomic>
 #include <functional>
@@ -27,6 +28,12 @@ public:
 
 // Stages: "recording" (the two runs), "comparing", "protecting" (done / total trials).
 using ExplainProgress = std::function<void(const char* stage, int64_t done, int64_t total)>;
+
+// Compares two recorded runs of one trace under the same options, the first failing and the
+// second completing: divergences, what each holds alone, the failure, the key divergence. No
+// protection trials (culprits stays empty).
+PairExplanation analyzePair(const Program& program, const RunRecord& failing, const RunRecord& completing,
+                            const ReplayOptions& options);
 
 // Replays both budgets with a recorder, aligns them, follows the failure back to the divergence
 // it comes from, and tries protections at the failing budget. Throws ExplainError when the

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/FigureExport.h"
+
+#include "outcome/OutcomeStyle.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <cmath>
+#include <map>
+
+namespace holescope {
+namespace {
+
+// The layout resolution: a figure is laid out as on a 96-dpi screen of its size in inches.
+constexpr double kLayoutDpi = 96.0;
+
+// Sets one font size on every text of the plot while alive, and puts the old fonts back.
+class FontScope {
+public:
+    FontScope(QCustomPlot* plot, double points)
+        : m_plot(plot)
+    {
+        for (QCPAxisRect* rect : plot->axisRects())
+            for (QCPAxis* axis : rect->axes()) {
+                m_axes[axis] = {axis->tickLabelFont(), axis->labelFont()};
+                axis->setTickLabelFont(sized(axis->tickLabelFont(), points));
+                axis->setLabelFont(sized(axis->labelFont(), points));
+            }
+        m_legend = plot->legend->font();
+        plot->legend->setFont(sized(m_legend, points));
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
+                m_legendItems[item] = item->font();
+                item->setFont(sized(item->font(), points));
+            }
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) {
+                m_texts[text] = text->font();
+                text->setFont(sized(text->font(), points));
+            }
+    }
+    ~FontScope()
+    {
+        for (auto& [axis, fonts] : m_axes) {
+            axis->setTickLabelFont(fonts.first);
+            axis->setLabelFont(fonts.second);
+        }
+        m_plot->legend->setFont(m_legend);
+        for (auto& [item, font] : m_legendItems)
+            item->setFont(font);
+        for (auto& [text, font] : m_texts)
+            text->setFont(font);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    FontScope(const FontScope&) = delete;
+    FontScope& operator=(const FontScope&) = delete;
+
+private:
+    static QFont sized(QFont f, double points)
+    {
+        f.setPointSizeF(points);
+        return f;
+    }
+
+    QCustomPlot* m_plot;
+    std::map<QCPAxis*, std::pair<QFont, QFont>> m_axes;
+    QFont m_legend;
+    std::map<QCPPlottableLegendItem*, QFont> m_legendItems;
+    std::map<QCPItemText*, QFont> m_texts;
+};
+
+void vectorModes(QCPPainter& painter)
+{
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+}
+
+} // namespace
+
+double FigureOptions::width() const
+{
+    if (widthInches > 0)
+        return widthInches;
+    return preset == FigurePreset::SingleColumn ? 3.5 : preset == FigurePreset::DoubleColumn ? 7.0 : 10.0;
+}
+
+double FigureOptions::height() const
+{
+    if (heightInches > 0)
+        return heightInches;
+    return preset == FigurePreset::SingleColumn ? 2.6 : preset == FigurePreset::DoubleColumn ? 3.2 : 5.625;
+}
+
+double FigureOptions::font() const
+{
+    if (fontPoints > 0)
+        return fontPoints;
+    return preset == FigurePreset::Slide ? 14.0 : 8.0;
+}
+
+std::optional<FigurePreset> figurePresetFromName(const QString& name)
+{
+    if (name == QLatin1String("single"))
+        return FigurePreset::SingleColumn;
+    if (name == QLatin1String("double"))
+        return FigurePreset::DoubleColumn;
+    if (name == QLatin1String("slide"))
+        return FigurePreset::Slide;
+    return std::nullopt;
+}
+
+bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString& error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const int width = static_cast<int>(std::lround(o.width() * kLayoutDpi));
+    const int height = static_cast<int>(std::lround(o.height() * kLayoutDpi));
+    if (width < 50 || height < 50 || width > 100000 || height > 100000) {
+        error = QStringLiteral("%1: a figure of %2 x %3 inches is not sensible").arg(path).arg(o.width()).arg(o.height());
+        return false;
+    }
+    if (o.dpi < 30 || o.dpi > 2400) {
+        error = QStringLiteral("%1: %2 dpi is not sensible (30 to 2400)").arg(path).arg(o.dpi);
+        return false;
+    }
+    // Written beside the target and renamed over it: a figure is whole or absent.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        error = QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+        return false;
+    }
+    const FontScope fonts(plot, o.font());
+    bool ok = true;
+    if (suffix == QLatin1String("pdf")) {
+        QPdfWriter writer(&file);
+        writer.setCreator(QStringLiteral("holescope"));
+        writer.setResolution(static_cast<int>(kLayoutDpi));
+        writer.setPageSize(QPageSize(QSizeF(o.width(), o.height()), QPageSize::Inch, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QCPPainter painter;
+        ok = painter.begin(&writer);
+        if (ok) {
+            vectorModes(painter);
+            plot->toPainter(&painter, width, height);
+            painter.end();
+        }
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(QSize(width, height));
+        svg.setViewBox(QRect(0, 0, width, height));
+        svg.setResolution(static_cast<int>(kLayoutDpi));
+        svg.setTitle(QStringLiteral("holescope figure"));
+        QCPPainter painter;
+        ok = painter.begin(&svg);
+        if (ok) {
+            vectorModes(painter);
+            plot->toPainter(&painter, width, height);
+            painter.end();
+        }
+    } else if (suffix == QLatin1String("png")) {
+        const double scale = o.dpi / kLayoutDpi;
+        QPixmap image = plot->toPixmap(width, height, scale);
+        QImage png = image.toImage();
+        png.setDotsPerMeterX(static_cast<int>(std::lround(o.dpi / 0.0254)));
+        png.setDotsPerMeterY(static_cast<int>(std::lround(o.dpi / 0.0254)));
+        ok = png.save(&file, "PNG");
+    } else {
+        file.cancelWriting();
+        error = QStringLiteral("%1: unknown figure format \"%2\" (use .pdf, .svg or .png)").arg(path, suffix);
+        return false;
+    }
+    if (!ok || !file.commit()) {
+        error = QStringLiteral("%1: cannot write the figure (%2)").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::string outcomeCsv(const std::vector<SweepPoint>& points, const Baseline& baseline)
+{
+    std::string out = "budget,ratio,outcome,overhead,ops_done,evictions,max_depth,certified_lo,certified_hi\n";
+    char row[320];
+    for (const SweepPoint& p : points) {
+        std::snprintf(row, sizeof row, "%lld,%.9f,%s,%.6f,%lld,%lld,%d,%lld,%lld\n", static_cast<long long>(p.budget),
+                      ratioOfPeak(p.budget, baseline.memory), outcomeName(p.outcome), overheadOf(p, baseline),
+                      static_cast<long long>(p.opsDone), static_cast<long long>(p.evictions), p.maxDepth,
+                      static_cast<long long>(p.certifiedLo), static_cast<long long>(p.certifiedHi));
+        out += row;
+    }
+    return out;
+}
+
+std::string pairCsv(const PairData& pair)
+{
+    std::string out = "run,budget,op,memory,pinned,evictable,max_depth,remat_compute,evictions\n";
+    char row[320];
+    for (int run = 0; run < 2; ++run) {
+        const RunRecord& r = pair.run(run);
+        for (const OpSample& s : r.samples) {
+            std::snprintf(row, sizeof row, "%s,%lld,%d,%lld,%lld,%lld,%d,%lld,%lld\n", run == 0 ? "A" : "B",
+                          static_cast<long long>(r.result.budget), s.op + 1, static_cast<long long>(s.memory),
+                          static_cast<long long>(s.pinned), static_cast<long long>(s.evictable), s.maxDepth,
+                          static_cast<long long>(s.rematCompute), static_cast<long long>(s.evictions));
+            out += row;
+        }
+    }
+    return out;
+}
+
+bool writeTextFile(const QString& path, const std::string& text, QString& error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
+        || !f.commit()) {
+        error = QStringLiteral("%1: cannot write (%2)").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace holescope

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pair/PairData.h"
+#include "sweep/Sweep.h"
+
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+class QCustomPlot;
+
+namespace holescope {
+
+// Figure sizes for papers and talks.
+enum class FigurePreset { SingleColumn, DoubleColumn, Slide };
+
+struct FigureOptions {
+    FigurePreset preset = FigurePreset::SingleColumn;
+    double widthInches = 0;      // 0: the preset's
+    double heightInches = 0;
+    double fontPoints = 0;       // 0: the preset's
+    int dpi = 300;               // PNG only
+
+    double width() const;
+    double height() const;
+    double font() const;
+};
+
+// "single", "double", "slide".
+std::optional<FigurePreset> figurePresetFromName(const QString& name);
+
+// Writes the plot as PDF (vector, fonts embedded as TrueType, never Type 3), SVG or PNG, chosen
+// by the file's extension, at the options' size and font size. The plot on screen is left as it was.
+bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString& error);
+
+// The data behind the figures, as CSV with a header line.
+std::string outcomeCsv(const std::vector<SweepPoint>& points, const Baseline& baseline);
+std::string pairCsv(const PairData& pair);
+
+// Whole or not at all.
+bool writeTextFile(const QString& path, const std::string& text, QString& error);
+
+} // namespace holescope

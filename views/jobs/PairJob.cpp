@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jobs/PairJob.h"
+
+#include <QCoreApplication>
+#include <QVariant>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace holescope {
+
+PairJob::PairJob(QObject* parent)
+    : QObject(parent)
+    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+{
+    connect(&m_pair, &QFutureWatcher<PairDataPtr>::finished, this, [this] {
+        if (m_pair.property("generation").toULongLong() == m_pairGeneration && m_pair.result())
+            emit pairReady(m_pair.result());
+    });
+    connect(&m_culprits, &QFutureWatcher<std::shared_ptr<PairExplanation>>::finished, this, [this] {
+        if (m_culprits.property("generation").toULongLong() != m_culpritGeneration)
+            return;
+        const auto result = m_culprits.result();
+        if (result)
+            emit culpritsReady(*result);
+    });
+}
+
+PairJob::~PairJob()
+{
+    m_cancel->store(true);
+    m_pair.waitForFinished();
+    m_culprits.waitForFinished();
+}
+
+void PairJob::start(OpenTracePtr trace, int64_t budgetA, int64_t budgetB, const ReplayOptions& options)
+{
+    m_pair.setProperty("generation", QVariant::fromValue(++m_pairGeneration));
+    m_pair.setFuture(QtConcurrent::run([trace = std::move(trace), budgetA, budgetB, options] {
+        return PairDataPtr(std::make_shared<const PairData>(buildPair(trace->trace, budgetA, budgetB, options)));
+    }));
+}
+
+void PairJob::startCulprits(OpenTracePtr trace, const ExplainRequest& request)
+{
+    m_cancel->store(true);
+    m_culprits.waitForFinished();
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_culprits.setProperty("generation", QVariant::fromValue(++m_culpritGeneration));
+    auto cancel = m_cancel;
+    auto future = QtConcurrent::run([trace = std::move(trace), request, cancel]() -> std::shared_ptr<PairExplanation> {
+        try {
+            return std::make_shared<PairExplanation>(explainPair(trace->trace, request, cancel.get()));
+        } catch (const ExplainError&) {
+            return nullptr;   // the roles were checked before starting; a change since is not an error to show
+        }
+    });
+    m_culprits.setFuture(future);
+}
+
+void PairJob::cancel()
+{
+    m_cancel->store(true);
+}
+
+bool PairJob::isRunning() const
+{
+    return m_pair.isRunning() || m_culprits.isRunning();
+}
+
+void PairJob::waitForFinished()
+{
+    m_pair.waitForFinished();
+    m_culprits.waitForFinished();
+    QCoreApplication::processEvents();
+}
+
+} // namespace holescope

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "forensics/PairExplainer.h"
+#include "pair/PairData.h"
+#include "session/OpenTrace.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+
+namespace holescope {
+
+// Off the UI thread: records and compares budgets A and B (start), and searches for rescuing
+// protections (startCulprits). Each has its own generation; a newer start drops the older result.
+class PairJob : public QObject {
+    Q_OBJECT
+public:
+    explicit PairJob(QObject* parent = nullptr);
+    ~PairJob() override;
+
+    void start(OpenTracePtr trace, int64_t budgetA, int64_t budgetB, const ReplayOptions& options);
+    void startCulprits(OpenTracePtr trace, const ExplainRequest& request);
+    void cancel();
+    bool isRunning() const;
+    void waitForFinished();
+
+signals:
+    void pairReady(holescope::PairDataPtr pair);
+    void culpritsReady(const holescope::PairExplanation& explanation);
+    void failed(const QString& message);
+
+private:
+    QFutureWatcher<PairDataPtr> m_pair;
+    QFutureWatcher<std::shared_ptr<PairExplanation>> m_culprits;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_pairGeneration = 0, m_culpritGeneration = 0;
+};
+
+} // namespace holescope

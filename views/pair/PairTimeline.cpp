@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pair/PairTimeline.h"
+
+#include "outcome/OutcomeStyle.h"
+
+#include <qcustomplot.h>
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace holescope {
+namespace {
+
+const QColor kMemory(0x1f, 0x77, 0xb4);
+const QColor kPinned(0x7f, 0x7f, 0x7f);
+const QColor kEvictable(0x2c, 0xa0, 0x2c);
+const QColor kEvict(0xff, 0x7f, 0x0e);
+const QColor kRemat(0x94, 0x67, 0xbd);
+const QColor kBudget(0xd6, 0x27, 0x28);
+const QColor kDivergence(0x17, 0xbe, 0xcf);
+
+QCPGraph* addGraph(QCustomPlot* plot, QCPAxisRect* lane, const QString& name, const QColor& color)
+{
+    QCPGraph* g = plot->addGraph(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
+    g->setName(name);
+    g->setPen(QPen(color, 1.2));
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    return g;
+}
+
+QCPItemStraightLine* verticalIn(QCustomPlot* plot, QCPAxisRect* lane, double x, const QPen& pen)
+{
+    auto* line = new QCPItemStraightLine(plot);
+    line->setClipAxisRect(lane);
+    for (QCPItemPosition* p : {line->point1, line->point2}) {
+        p->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
+        p->setAxisRect(lane);
+    }
+    line->point1->setCoords(x, 0);
+    line->point2->setCoords(x, 1);
+    line->setPen(pen);
+    line->setSelectable(false);
+    return line;
+}
+
+void shadeIn(QCustomPlot* plot, QCPAxisRect* lane, double x0, double x1, const QColor& fill)
+{
+    auto* r = new QCPItemRect(plot);
+    r->setClipAxisRect(lane);
+    for (QCPItemPosition* p : {r->topLeft, r->bottomRight}) {
+        p->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
+        p->setAxisRect(lane);
+        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    r->topLeft->setCoords(x0, 0);
+    r->bottomRight->setCoords(x1, 1);
+    r->setPen(Qt::NoPen);
+    r->setBrush(fill);
+    r->setLayer(QStringLiteral("background"));
+    r->setSelectable(false);
+}
+
+} // namespace
+
+PairTimeline::PairTimeline(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    buildLanes();
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        if (e->button() != Qt::LeftButton || e->modifiers() != Qt::NoModifier)
+            return;
+        for (QCPAxisRect* lane : m_lanes)
+            if (lane->rect().contains(e->pos())) {
+                const double x = lane->axis(QCPAxis::atBottom)->pixelToCoord(e->pos().x());
+                setCursor(static_cast<int64_t>(std::llround(x)));
+                emit cursorMoved(m_cursor);
+                return;
+            }
+    });
+}
+
+void PairTimeline::buildLanes()
+{
+    m_plot->plotLayout()->clear();
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    auto* group = new QCPMarginGroup(m_plot);
+    for (int i = 0; i < 4; ++i) {
+        auto* lane = new QCPAxisRect(m_plot);
+        lane->setRangeDrag(Qt::Horizontal);
+        lane->setRangeZoom(Qt::Horizontal);
+        lane->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+        m_plot->plotLayout()->addElement(i, 0, lane);
+        m_lanes[static_cast<size_t>(i)] = lane;
+        const bool depth = i % 2 == 1;
+        m_plot->plotLayout()->setRowStretchFactor(i, depth ? 0.25 : 1.0);
+        lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A: memory (MB)") : tr("B: memory (MB)")));
+        lane->axis(QCPAxis::atBottom)->setTickLabels(i == 3);
+        if (i == 3)
+            lane->axis(QCPAxis::atBottom)->setLabel(tr("Operator"));
+        connect(lane->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+            for (QCPAxisRect* other : m_lanes)
+                if (other->axis(QCPAxis::atBottom)->range() != r)
+                    other->axis(QCPAxis::atBottom)->setRange(r);
+        });
+    }
+    for (int i = 0; i < 4; ++i)
+        m_cursorLines[static_cast<size_t>(i)] = verticalIn(m_plot, m_lanes[static_cast<size_t>(i)], 0, QPen(Qt::black, 1.0));
+    for (QCPAxisRect* lane : m_lanes)
+        for (QCPAxis* axis : lane->axes())
+            axis->setLayer(QStringLiteral("axes"));
+}
+
+void PairTimeline::clear()
+{
+    m_pair.reset();
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    for (int i = 0; i < 4; ++i)
+        m_cursorLines[static_cast<size_t>(i)] = verticalIn(m_plot, m_lanes[static_cast<size_t>(i)], 0, QPen(Qt::black, 1.0));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
+{
+    QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run)];
+    QCPAxisRect* depthLane = m_lanes[static_cast<size_t>(2 * run + 1)];
+    constexpr double kMB = 1e6;
+    QCPGraph* memory = addGraph(m_plot, lane, tr("in use"), kMemory);
+    QCPGraph* pinned = addGraph(m_plot, lane, tr("pinned"), kPinned);
+    pinned->setBrush(QColor(127, 127, 127, 60));
+    QCPGraph* evictable = addGraph(m_plot, lane, tr("evictable"), kEvictable);
+    QCPGraph* depth = addGraph(m_plot, depthLane, tr("rebuild depth"), kRemat);
+    depth->setBrush(QColor(0x94, 0x67, 0xbd, 70));
+    double top = static_cast<double>(budget) / kMB;
+    int32_t deepest = 1;
+    for (const OpSample& s : record.samples) {
+        const double x = static_cast<double>(s.op + 1);
+        memory->addData(x, static_cast<double>(s.memory) / kMB);
+        pinned->addData(x, static_cast<double>(s.pinned) / kMB);
+        evictable->addData(x, static_cast<double>(s.evictable) / kMB);
+        depth->addData(x, s.maxDepth);
+        top = std::max(top, static_cast<double>(s.memory) / kMB);
+        deepest = std::max(deepest, s.maxDepth);
+    }
+    QCPGraph* evictions = addGraph(m_plot, lane, tr("eviction"), kEvict);
+    evictions->setLineStyle(QCPGraph::lsNone);
+    evictions->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kEvict, 5));
+    QCPGraph* remats = addGraph(m_plot, lane, tr("rebuild"), kRemat);
+    remats->setLineStyle(QCPGraph::lsNone);
+    remats->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, kRemat, 5));
+    for (const RunEvent& e : record.events) {
+        if (e.kind == EventKind::Evict && e.reason == EvictReason::Pressure)
+            evictions->addData(static_cast<double>(e.op), static_cast<double>(e.memory) / kMB);
+        else if (e.kind == EventKind::Remat)
+            remats->addData(static_cast<double>(e.op), static_cast<double>(e.memory) / kMB);
+    }
+    auto* budgetLine = new QCPItemStraightLine(m_plot);
+    budgetLine->setClipAxisRect(lane);
+    for (QCPItemPosition* p : {budgetLine->point1, budgetLine->point2}) {
+        p->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
+        p->setAxisRect(lane);
+    }
+    budgetLine->point1->setCoords(0, static_cast<double>(budget) / kMB);
+    budgetLine->point2->setCoords(1, static_cast<double>(budget) / kMB);
+    budgetLine->setPen(QPen(kBudget, 1.5, Qt::DashLine));
+    lane->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
+    depthLane->axis(QCPAxis::atLeft)->setRange(0, deepest * 1.1);
+    auto* title = new QCPItemText(m_plot);
+    title->setClipAxisRect(lane);
+    title->position->setAxisRect(lane);
+    title->position->setType(QCPItemPosition::ptAxisRectRatio);
+    title->position->setCoords(0.01, 0.04);
+    title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    title->setText(tr("%1: budget %L2 B — %3%4")
+                       .arg(run == 0 ? QStringLiteral("A") : QStringLiteral("B"))
+                       .arg(budget)
+                       .arg(QString::fromUtf8(outcomeName(record.result.outcome)))
+                       .arg(record.result.outcome == Outcome::Complete ? QString() : tr(" at operator %1").arg(record.result.opsDone)));
+    title->setColor(outcomeColor(record.result.outcome).darker(120));
+    title->setBrush(QColor(255, 255, 255, 220));
+    title->setSelectable(false);
+}
+
+void PairTimeline::markPair(const PairData& d)
+{
+    if (d.first.op >= 0)
+        for (QCPAxisRect* lane : m_lanes)
+            verticalIn(m_plot, lane, static_cast<double>(d.first.op), QPen(kDivergence, 1.5, Qt::DotLine));
+    for (int run = 0; run < 2; ++run) {
+        const RunRecord& r = d.run(run);
+        if (r.result.outcome == Outcome::Oom || r.result.outcome == Outcome::OverheadExceeded)
+            for (int k = 0; k < 2; ++k)
+                verticalIn(m_plot, m_lanes[static_cast<size_t>(2 * run + k)], static_cast<double>(r.result.opsDone), QPen(kBudget, 2.0));
+    }
+    // Where the runs hold different storages: from each change of the carried bytes to the next.
+    if (d.explanation) {
+        const auto& carried = d.explanation->carried;
+        for (size_t i = 0; i < carried.size(); ++i) {
+            if (carried[i].failingOnly == 0 && carried[i].completingOnly == 0)
+                continue;
+            const double from = static_cast<double>(carried[i].op);
+            const double to = i + 1 < carried.size() ? static_cast<double>(carried[i + 1].op) : static_cast<double>(d.explanation->failure.op);
+            for (QCPAxisRect* lane : m_lanes)
+                shadeIn(m_plot, lane, from, to, QColor(0x17, 0xbe, 0xcf, 28));
+        }
+    } else if (d.first.op >= 0) {
+        const double end = static_cast<double>(std::max(d.a.result.opsDone, d.b.result.opsDone));
+        for (QCPAxisRect* lane : m_lanes)
+            shadeIn(m_plot, lane, static_cast<double>(d.first.op), end, QColor(0x17, 0xbe, 0xcf, 28));
+    }
+}
+
+void PairTimeline::setPair(PairDataPtr pair)
+{
+    clear();
+    m_pair = std::move(pair);
+    if (!m_pair)
+        return;
+    fillRun(0, m_pair->a, m_pair->a.result.budget);
+    fillRun(1, m_pair->b, m_pair->b.result.budget);
+    markPair(*m_pair);
+    const double ops = static_cast<double>(std::max<int64_t>(m_pair->baseline.ops, 1));
+    showOperators(0, ops + 1);
+    setCursor(m_cursor);
+}
+
+void PairTimeline::showOperators(double from, double to)
+{
+    m_lanes[0]->axis(QCPAxis::atBottom)->setRange(from, to);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PairTimeline::setCursor(int64_t op)
+{
+    m_cursor = op;
+    for (QCPItemStraightLine* line : m_cursorLines) {
+        line->point1->setCoords(static_cast<double>(op), 0);
+        line->point2->setCoords(static_cast<double>(op), 1);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double PairTimeline::cursorX(int lane) const
+{
+    return m_cursorLines[static_cast<size_t>(lane)]->point1->coords().x();
+}
+
+} // namespace holescope

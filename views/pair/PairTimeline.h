@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pair/PairData.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPItemStraightLine;
+
+namespace holescope {
+
+// Two runs over the operators, A above B, on one x axis: memory in use, pinned and evictable
+// bytes against the budget, eviction and rebuild marks, and a lane with the rebuild nesting.
+// The first divergence and the failure are marked, and the operators where the two runs hold
+// different storages are shaded. One cursor runs through all lanes; a click moves it.
+class PairTimeline : public QWidget {
+    Q_OBJECT
+public:
+    explicit PairTimeline(QWidget* parent = nullptr);
+
+    void setPair(PairDataPtr pair);
+    void clear();
+    // Operator numbers count as in the events: operator N is the N-th model operator.
+    void setCursor(int64_t op);
+    int64_t cursor() const { return m_cursor; }
+    // The cursor's x position in lane `lane` (0 A memory, 1 A depth, 2 B memory, 3 B depth).
+    double cursorX(int lane) const;
+    void showOperators(double from, double to);
+
+    QCustomPlot* plot() const { return m_plot; }
+
+signals:
+    void cursorMoved(qint64 op);
+
+private:
+    void buildLanes();
+    void fillRun(int run, const RunRecord& record, int64_t budget);
+    void markPair(const PairData& pair);
+
+    QCustomPlot* m_plot;
+    std::array<QCPAxisRect*, 4> m_lanes{};
+    std::array<QCPItemStraightLine*, 4> m_cursorLines{};
+    PairDataPtr m_pair;
+    int64_t m_cursor = 0;
+};
+
+} // namespace holescope

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pair/PairView.h"
+
+#include "outcome/OutcomeStyle.h"
+#include "pair/EventTableModel.h"
+#include "pair/PairTimeline.h"
+#include "pair/StorageReport.h"
+#include "report/Numbers.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace holescope {
+namespace {
+
+QString outcomeText(Outcome o, int64_t ops)
+{
+    return o == Outcome::Complete ? QStringLiteral("complete") : QStringLiteral("%1 at operator %2").arg(QString::fromUtf8(outcomeName(o))).arg(ops);
+}
+
+QString ids(const std::vector<int32_t>& v)
+{
+    QString s;
+    for (int32_t id : v)
+        s += (s.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(id);
+    return s.isEmpty() ? QObject::tr("none") : s;
+}
+
+} // namespace
+
+PairView::PairView(QWidget* parent)
+    : QWidget(parent)
+    , m_timeline(new PairTimeline(this))
+{
+    m_tabs = new QTabWidget(this);
+    const char* names[3] = {"Events of A", "Events of B", "A and B by operator"};
+    for (int i = 0; i < 3; ++i) {
+        auto* model = new EventTableModel(nullptr, static_cast<EventTableModel::Which>(i), this);
+        auto* filter = new EventFilter(this);
+        filter->setSourceModel(model);
+        auto* table = new QTableView(m_tabs);
+        table->setModel(filter);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setSelectionMode(QAbstractItemView::SingleSelection);
+        table->verticalHeader()->setVisible(false);
+        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 4);
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->setColumnHidden(EventTableModel::Run, i != 2);
+        m_models[static_cast<size_t>(i)] = model;
+        m_filters[static_cast<size_t>(i)] = filter;
+        m_tables[static_cast<size_t>(i)] = table;
+        m_tabs->addTab(table, tr(names[i]));
+        connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                [this, i](const QModelIndex& current) {
+                    if (current.isValid())
+                        rowActivated(i, current.row());
+                });
+    }
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_inspector = new QTextBrowser(this);
+    m_culprits = new QListWidget(this);
+    m_apply = new QPushButton(tr("Apply the selected protection"), this);
+    m_apply->setEnabled(false);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(new QLabel(tr("<b>Storage</b>"), side));
+    sideLayout->addWidget(m_inspector, 3);
+    sideLayout->addWidget(new QLabel(tr("<b>Protections that rescue the failing run</b>"), side));
+    sideLayout->addWidget(m_culprits, 1);
+    sideLayout->addWidget(m_apply);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(m_tabs);
+    bottom->addWidget(side);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_timeline);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(createToolRow());
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+
+    connect(m_timeline, &PairTimeline::cursorMoved, this, [this](qint64 op) {
+        // The first event at or after that operator, in the run the cursor is in.
+        if (!m_pair)
+            return;
+        const int run = m_cursor ? m_cursor->run : 0;
+        const auto& events = m_pair->run(run).events;
+        const auto it = std::lower_bound(events.begin(), events.end(), op, [](const RunEvent& e, int64_t o) { return e.op < o; });
+        if (it != events.end())
+            selectEvent(run, static_cast<uint32_t>(it - events.begin()));
+    });
+    connect(m_culprits, &QListWidget::currentRowChanged, this, [this](int row) { m_apply->setEnabled(row >= 0); });
+    auto apply = [this] {
+        QListWidgetItem* item = m_culprits->currentItem();
+        if (item == nullptr)
+            return;
+        std::vector<int32_t> storages;
+        for (const QVariant& v : item->data(Qt::UserRole).toList())
+            storages.push_back(v.toInt());
+        emit protectRequested(storages);
+    };
+    connect(m_apply, &QPushButton::clicked, this, apply);
+    connect(m_culprits, &QListWidget::itemDoubleClicked, this, apply);
+    updateSummary();
+}
+
+PairView::~PairView() = default;
+
+QWidget* PairView::createToolRow()
+{
+    auto* row = new QWidget(this);
+    auto* l = new QHBoxLayout(row);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto button = [&](const QString& text, const QString& tip, auto slot) {
+        auto* b = new QPushButton(text, row);
+        b->setToolTip(tip);
+        connect(b, &QPushButton::clicked, this, slot);
+        l->addWidget(b);
+        return b;
+    };
+    button(tr("◀ Event"), tr("Previous event in the table shown"), [this] { stepEvent(-1); });
+    button(tr("Event ▶"), tr("Next event in the table shown"), [this] { stepEvent(1); });
+    button(tr("Next eviction"), tr("Next eviction to make room"), [this] { nextEviction(); });
+    button(tr("First divergence"), tr("The first budget check that comes out differently"), [this] { jumpToDivergence(); });
+    button(tr("Failure"), tr("Where the failing run stops"), [this] { jumpToFailure(); });
+    m_filter = new QLineEdit(row);
+    m_filter->setPlaceholderText(tr("Filter: storage id or operator name"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, &PairView::setFilterText);
+    l->addWidget(m_filter, 1);
+    button(tr("Never evict it"), tr("Protect the inspected storage in both runs and replay them"), [this] {
+        if (m_inspected >= 0)
+            emit protectRequested({m_inspected});
+    });
+    button(tr("Clear interventions"), tr("Let every storage be evicted again"), [this] { emit clearProtectRequested(); });
+    button(tr("Find culprits"), tr("Replay the failing budget with single storages protected, in parallel"),
+           [this] { emit culpritSearchRequested(); });
+    button(tr("Export figure…"), tr("The timelines as PDF, SVG or PNG, and their data as CSV"), [this] { emit exportRequested(); });
+    m_busy = new QLabel(row);
+    l->addWidget(m_busy);
+    return row;
+}
+
+void PairView::setTrace(OpenTracePtr trace)
+{
+    m_trace = std::move(trace);
+    for (EventTableModel* m : m_models)
+        m->setProgram(m_trace ? &m_trace->trace.program : nullptr);
+    m_before.reset();
+    setPair(nullptr);
+}
+
+void PairView::setPair(PairDataPtr pair)
+{
+    if (m_pair && pair && m_pair->a.result.budget == pair->a.result.budget && m_pair->b.result.budget == pair->b.result.budget
+        && m_pair->options.protect != pair->options.protect) {
+        if (!m_before || m_before->protect != m_pair->options.protect)
+            m_before = Before{m_pair->options.protect, m_pair->a.result.outcome, m_pair->b.result.outcome, m_pair->a.result.opsDone,
+                              m_pair->b.result.opsDone};
+    } else if (!pair || !m_pair || m_pair->a.result.budget != pair->a.result.budget || m_pair->b.result.budget != pair->b.result.budget) {
+        m_before.reset();
+    }
+    m_pair = std::move(pair);
+    for (EventTableModel* m : m_models)
+        m->setPair(m_pair);
+    m_timeline->setPair(m_pair);
+    m_culprits->clear();
+    m_cursor.reset();
+    updateSummary();
+    inspectStorage(m_inspected);
+}
+
+void PairView::setBusy(bool busy, const QString& what)
+{
+    m_busy->setText(busy ? what : QString());
+}
+
+void PairView::setCulprits(const PairExplanation& x)
+{
+    m_culprits->clear();
+    int rescuing = 0;
+    for (const CulpritTrial& t : x.culprits) {
+        if (!t.rescues())
+            continue;
+        ++rescuing;
+        QStringList names;
+        QVariantList storages;
+        for (int32_t id : t.storages) {
+            names << QString::number(id);
+            storages << id;
+        }
+        const double overhead = static_cast<double>(m_pair->baseline.compute + t.rematCompute) / static_cast<double>(std::max<int64_t>(m_pair->baseline.compute, 1));
+        auto* item = new QListWidgetItem(tr("protect %1: complete, overhead %2%3")
+                                             .arg(names.join(QStringLiteral(" + ")))
+                                             .arg(overhead, 0, 'f', 4)
+                                             .arg(t.onlyFailing ? tr(" (evicted by the failing run only)") : QString()));
+        item->setData(Qt::UserRole, storages);
+        m_culprits->addItem(item);
+    }
+    if (rescuing == 0)
+        m_culprits->addItem(tr("none of the %1 protections tried rescues the run").arg(x.culpritsTried));
+}
+
+void PairView::updateSummary()
+{
+    m_summary->setText(summaryText());
+}
+
+QString PairView::summaryText() const
+{
+    if (!m_pair)
+        return tr("Select budgets A and B in the sweep (click, shift-click), then Sweep › Compare A and B.");
+    const RunRecord& a = m_pair->a;
+    const RunRecord& b = m_pair->b;
+    auto run = [](const char* name, const RunRecord& r, std::optional<std::pair<Outcome, int64_t>> before) {
+        QString s = QStringLiteral("<b>%1</b> %L2 B: <span style='color:%3'>%4</span>")
+                        .arg(QString::fromUtf8(name))
+                        .arg(r.result.budget)
+                        .arg(outcomeColor(r.result.outcome).name())
+                        .arg(outcomeText(r.result.outcome, r.result.opsDone));
+        if (before && (before->first != r.result.outcome || before->second != r.result.opsDone))
+            s += QObject::tr(" (was %1)").arg(outcomeText(before->first, before->second));
+        return s;
+    };
+    std::optional<std::pair<Outcome, int64_t>> beforeA, beforeB;
+    if (m_before) {
+        beforeA = std::pair(m_before->a, m_before->opsA);
+        beforeB = std::pair(m_before->b, m_before->opsB);
+    }
+    QString s = run("A", a, beforeA) + QStringLiteral(" &nbsp; ") + run("B", b, beforeB);
+    s += tr(" &nbsp; never evicted: %1").arg(ids(m_pair->options.protect));
+    if (m_pair->first.op >= 0) {
+        const char* who = m_pair->first.evictedBy == PairSide::Failing ? "A" : "B";
+        s += tr("<br>First divergence at operator %1: %2 evicts storage %3, %L4 bytes short.")
+                 .arg(m_pair->first.op)
+                 .arg(QString::fromUtf8(who))
+                 .arg(m_pair->first.storage)
+                 .arg(m_pair->first.bytesShort);
+    } else {
+        s += tr("<br>The two runs make the same decisions throughout.");
+    }
+    if (m_pair->explanation && m_pair->explanation->culpritEviction) {
+        const PairExplanation& x = *m_pair->explanation;
+        const char* failing = m_pair->aFails ? "A" : "B";
+        s += tr(" Key: at operator %1 the failing run (%2) evicts storage %3, which operator %4 needs; it fails at operator %5.")
+                 .arg(x.culpritEviction->op)
+                 .arg(QString::fromUtf8(failing))
+                 .arg(x.culpritEviction->storage)
+                 .arg(x.culpritEviction->op + std::max<int64_t>(x.culpritEviction->neededAfter, 0))
+                 .arg(x.failure.op);
+    }
+    return s;
+}
+
+int PairView::currentWhich() const
+{
+    return m_tabs->currentIndex();
+}
+
+QTableView* PairView::currentTable() const
+{
+    return m_tables[static_cast<size_t>(currentWhich())];
+}
+
+void PairView::showTable(int which)
+{
+    m_tabs->setCurrentIndex(which);
+    if (m_cursor)
+        selectEvent(m_cursor->run, m_cursor->event);
+}
+
+void PairView::setFilterText(const QString& text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text);   // comes back here through textChanged
+    for (EventFilter* f : m_filters)
+        f->setFilterText(text);
+}
+
+void PairView::rowActivated(int which, int row)
+{
+    if (which != currentWhich() || !m_pair)
+        return;
+    const QModelIndex source = m_filters[static_cast<size_t>(which)]->mapToSource(m_filters[static_cast<size_t>(which)]->index(row, 0));
+    const auto ref = m_models[static_cast<size_t>(which)]->refAt(source.row());
+    if (!m_cursor || m_cursor->run != ref.run || m_cursor->event != ref.event)
+        selectEvent(ref.run, ref.event);
+}
+
+void PairView::selectEvent(int run, uint32_t event)
+{
+    if (!m_pair || event >= m_pair->run(run).events.size())
+        return;
+    const RunEvent& e = m_pair->run(run).events[event];
+    m_cursor = Cursor{run, event, e.op};
+    // Each table selects this event, or the other run's first event of the same operator.
+    for (int which = 0; which < 3; ++which) {
+        int targetRun = run;
+        uint32_t target = event;
+        if (which != 2 && which != run) {
+            targetRun = which;
+            const auto& other = m_pair->run(which).events;
+            const auto it = std::lower_bound(other.begin(), other.end(), e.op, [](const RunEvent& x, int64_t o) { return x.op < o; });
+            if (it == other.end())
+                continue;
+            target = static_cast<uint32_t>(it - other.begin());
+        }
+        const int sourceRow = m_models[static_cast<size_t>(which)]->rowOf(targetRun, target);
+        const QModelIndex proxy = m_filters[static_cast<size_t>(which)]->mapFromSource(m_models[static_cast<size_t>(which)]->index(sourceRow, 0));
+        QTableView* table = m_tables[static_cast<size_t>(which)];
+        if (proxy.isValid()) {
+            const QSignalBlocker block(table->selectionModel());
+            table->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            table->scrollTo(proxy);
+        }
+    }
+    m_timeline->setCursor(e.op);
+    EventTableModel* own = m_models[static_cast<size_t>(run)];
+    const int32_t storage = own->index(own->rowOf(run, event), 0).data(EventTableModel::StorageRole).toInt();
+    if (storage >= 0)
+        inspectStorage(storage);
+}
+
+bool PairView::stepEvent(int delta)
+{
+    QTableView* table = currentTable();
+    const int rows = table->model()->rowCount();
+    if (rows == 0)
+        return false;
+    const int row = table->currentIndex().isValid() ? table->currentIndex().row() + delta : (delta > 0 ? 0 : rows - 1);
+    if (row < 0 || row >= rows)
+        return false;
+    table->selectionModel()->setCurrentIndex(table->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    return true;
+}
+
+bool PairView::nextEviction()
+{
+    QTableView* table = currentTable();
+    const int which = currentWhich();
+    for (int row = table->currentIndex().isValid() ? table->currentIndex().row() + 1 : 0; row < table->model()->rowCount(); ++row) {
+        const QModelIndex source = m_filters[static_cast<size_t>(which)]->mapToSource(table->model()->index(row, 0));
+        const auto ref = m_models[static_cast<size_t>(which)]->refAt(source.row());
+        const RunEvent& e = m_pair->run(ref.run).events[ref.event];
+        if (e.kind == EventKind::Evict && e.reason == EvictReason::Pressure) {
+            table->selectionModel()->setCurrentIndex(table->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool PairView::jumpToDivergence()
+{
+    if (!m_pair || m_pair->first.op < 0)
+        return false;
+    const int run = m_pair->first.evictedBy == PairSide::Failing ? 0 : 1;
+    const auto& events = m_pair->run(run).events;
+    for (uint32_t i = 0; i < events.size(); ++i)
+        if (events[i].op == m_pair->first.op && events[i].kind == EventKind::Evict && events[i].storage == m_pair->first.storage) {
+            showTable(run);
+            selectEvent(run, i);
+            return true;
+        }
+    return false;
+}
+
+bool PairView::jumpToFailure()
+{
+    if (!m_pair)
+        return false;
+    for (int run = 0; run < 2; ++run) {
+        const RunRecord& r = m_pair->run(run);
+        if (r.result.outcome != Outcome::Complete && !r.events.empty()) {
+            showTable(run);
+            selectEvent(run, static_cast<uint32_t>(r.events.size() - 1));
+            return true;
+        }
+    }
+    return false;
+}
+
+void PairView::inspectStorage(int32_t id)
+{
+    m_inspected = id;
+    if (!m_trace || !m_pair) {
+        m_inspector->setHtml(QString::fromStdString(storageReportHtml(StorageReport{})));
+        return;
+    }
+    m_inspector->setHtml(QString::fromStdString(storageReportHtml(storageReport(m_trace->trace.program, *m_pair, id))));
+}
+
+} // namespace holescope
