@@ -64,5 +64,6 @@ int runMerge(const QStringList& args);
 int runSynth(const QStringList& args);
 int runBench(const QStringList& args);
 int runExplain(const QStringList& args);
+int runFigure(const QStringList& args);
 
 } // namespace holescope::cli

@@ -2,9 +2,12 @@
 // holescope-cli: the headless entry point. Each command parses its own options.
 #include "CliSupport.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <exception>
 
 using namespace holescope::cli;
@@ -30,7 +33,12 @@ const char* kUsage =
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    // Figures are drawn by the desktop app's widgets, which need a GUI application; offscreen
+    // when there is no display.
+    const bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;
+    if (figure && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("holescope-cli");
     QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);
     const QStringList args = QCoreApplication::arguments();
@@ -56,6 +64,8 @@ int main(int argc, char** argv)
             return runHoles(args);
         if (command == "merge")
             return runMerge(args);
+        if (command == "figure")
+            return runFigure(args);
         if (command == "explain")
             return runExplain(args);
         if (command == "synth")

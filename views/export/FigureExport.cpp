@@ -31,13 +31,15 @@ public:
                 axis->setTickLabelFont(sized(axis->tickLabelFont(), points));
                 axis->setLabelFont(sized(axis->labelFont(), points));
             }
-        m_legend = plot->legend->font();
-        plot->legend->setFont(sized(m_legend, points));
-        for (int i = 0; i < plot->legend->itemCount(); ++i)
-            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
-                m_legendItems[item] = item->font();
-                item->setFont(sized(item->font(), points));
-            }
+        if (plot->legend != nullptr) {   // a plot with its own layout may have none
+            m_legend = plot->legend->font();
+            plot->legend->setFont(sized(m_legend, points));
+            for (int i = 0; i < plot->legend->itemCount(); ++i)
+                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
+                    m_legendItems[item] = item->font();
+                    item->setFont(sized(item->font(), points));
+                }
+        }
         for (int i = 0; i < plot->itemCount(); ++i)
             if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) {
                 m_texts[text] = text->font();
@@ -50,7 +52,8 @@ public:
             axis->setTickLabelFont(fonts.first);
             axis->setLabelFont(fonts.second);
         }
-        m_plot->legend->setFont(m_legend);
+        if (m_plot->legend != nullptr)
+            m_plot->legend->setFont(m_legend);
         for (auto& [item, font] : m_legendItems)
             item->setFont(font);
         for (auto& [text, font] : m_texts)
@@ -164,12 +167,21 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
             painter.end();
         }
     } else if (suffix == QLatin1String("png")) {
-        const double scale = o.dpi / kLayoutDpi;
-        QPixmap image = plot->toPixmap(width, height, scale);
-        QImage png = image.toImage();
-        png.setDotsPerMeterX(static_cast<int>(std::lround(o.dpi / 0.0254)));
-        png.setDotsPerMeterY(static_cast<int>(std::lround(o.dpi / 0.0254)));
-        ok = png.save(&file, "PNG");
+        // Exactly the inches times the DPI, the layout scaled to fit.
+        QImage png(static_cast<int>(std::lround(o.width() * o.dpi)), static_cast<int>(std::lround(o.height() * o.dpi)),
+                   QImage::Format_RGB32);
+        png.fill(Qt::white);
+        QCPPainter painter;
+        ok = painter.begin(&png);   // at the image's default 96 dpi, like the layout
+        if (ok) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.scale(png.width() / static_cast<double>(width), png.height() / static_cast<double>(height));
+            plot->toPainter(&painter, width, height);
+            painter.end();
+            png.setDotsPerMeterX(static_cast<int>(std::lround(o.dpi / 0.0254)));
+            png.setDotsPerMeterY(static_cast<int>(std::lround(o.dpi / 0.0254)));
+            ok = png.save(&file, "PNG");
+        }
     } else {
         file.cancelWriting();
         error = QStringLiteral("%1: unknown figure format \"%2\" (use .pdf, .svg or .png)").arg(path, suffix);

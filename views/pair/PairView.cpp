@@ -275,6 +275,11 @@ QString PairView::summaryText() const
     return s;
 }
 
+const QAbstractItemModel& PairView::shownEvents(int which) const
+{
+    return *m_filters[static_cast<size_t>(which)];
+}
+
 int PairView::currentWhich() const
 {
     return m_tabs->currentIndex();

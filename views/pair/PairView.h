@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+class QAbstractItemModel;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -59,6 +60,8 @@ public:
 
     PairTimeline& timeline() { return *m_timeline; }
     EventTableModel& eventModel(int which) { return *m_models[static_cast<size_t>(which)]; }
+    // The rows a table shows, its filter applied.
+    const QAbstractItemModel& shownEvents(int which) const;
     QString summaryText() const;
 
 signals:

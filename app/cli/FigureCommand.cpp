@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// figure: the desktop app's plots, written from the command line so a paper's figures can be
+// rebuilt by a script.
+#include "CliSupport.h"
+
+#include "export/FigureExport.h"
+#include "outcome/OutcomePlot.h"
+#include "pair/PairData.h"
+#include "pair/PairTimeline.h"
+#include "sweep/Holes.h"
+
+#include <QFileInfo>
+#include <QStringList>
+
+namespace holescope::cli {
+namespace {
+
+void addFigureOptions(QCommandLineParser& parser)
+{
+    parser.addOptions({
+        {"out", "The figure: .pdf, .svg or .png.", "file"},
+        {"preset", "single (3.5 in), double (7 in) or slide (10 in); default single.", "name"},
+        {"width", "Width in inches, instead of the preset's.", "in"},
+        {"height", "Height in inches, instead of the preset's.", "in"},
+        {"font-size", "Font size in points (default 8, slides 14).", "pt"},
+        {"dpi", "PNG resolution (default 300).", "n"},
+        {"csv", "Also write the data behind the figure here.", "file"},
+    });
+}
+
+FigureOptions figureOptionsFrom(const QCommandLineParser& parser)
+{
+    FigureOptions o;
+    if (parser.isSet("preset")) {
+        const auto preset = figurePresetFromName(parser.value("preset"));
+        if (!preset)
+            throw UsageError{QStringLiteral("--preset: expected single, double or slide, found \"%1\"").arg(parser.value("preset"))};
+        o.preset = *preset;
+    }
+    if (parser.isSet("width"))
+        o.widthInches = parseRatio(parser.value("width"), "width");
+    if (parser.isSet("height"))
+        o.heightInches = parseRatio(parser.value("height"), "height");
+    if (parser.isSet("font-size"))
+        o.fontPoints = parseRatio(parser.value("font-size"), "font-size");
+    if (parser.isSet("dpi")) {
+        const int64_t dpi = parseCount(parser.value("dpi"), "dpi");
+        if (dpi < 30 || dpi > 2400)
+            throw UsageError{QStringLiteral("--dpi: expected 30 to 2400, found %1").arg(dpi)};
+        o.dpi = static_cast<int>(dpi);
+    }
+    return o;
+}
+
+QString outPath(const QCommandLineParser& parser)
+{
+    if (!parser.isSet("out"))
+        throw UsageError{QStringLiteral("give the figure's file with --out FILE.pdf|.svg|.png")};
+    const QString out = parser.value("out");
+    const QString suffix = QFileInfo(out).suffix().toLower();
+    if (suffix != "pdf" && suffix != "svg" && suffix != "png")
+        throw UsageError{QStringLiteral("--out: the format comes from the extension: .pdf, .svg or .png, found \"%1\"").arg(out)};
+    return out;
+}
+
+void write(QCustomPlot* plot, const QCommandLineParser& parser, const QString& out, const FigureOptions& options, const std::string& csv)
+{
+    QString error;
+    if (!exportPlot(plot, out, options, error))
+        throw UsageError{error};
+    if (parser.isSet("csv") && !writeTextFile(parser.value("csv"), csv, error))
+        throw UsageError{error};
+}
+
+int outcomeFigure(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
+    addReplayOptions(parser);
+    addFigureOptions(parser);
+    parser.addOption({"sweep", "Budgets from R1 to R2 (ratios of the peak) every STEP.", "R1:R2:STEP"});
+    if (!parseCommand(parser, args, "Budget against compute overhead, coloured by outcome, with holes and regimes shaded."))
+        return kExitOk;
+    const LoadedTrace t = loadTrace(traceArgument(parser, "figure outcome"));
+    const QString out = outPath(parser);
+    const FigureOptions options = figureOptionsFrom(parser);
+    if (!parser.isSet("sweep"))
+        throw UsageError{QStringLiteral("give the budgets with --sweep R1:R2:STEP")};
+    const QStringList parts = parser.value("sweep").split(':');
+    if (parts.size() != 3)
+        throw UsageError{QStringLiteral("--sweep: expected R1:R2:STEP, found \"%1\"").arg(parser.value("sweep"))};
+    const double from = parseRatio(parts[0], "sweep"), to = parseRatio(parts[1], "sweep"), step = parseRatio(parts[2], "sweep");
+    if (to < from)
+        throw UsageError{QStringLiteral("--sweep: R2 is below R1 in \"%1\"").arg(parser.value("sweep"))};
+    SweepSpec spec;
+    spec.replay = replayOptionsFrom(parser, t, "give the budgets with --sweep");
+    spec.grid = ratioGrid(t.baseline, from, to, step);
+    spec.from = spec.grid.empty() ? 0 : spec.grid.front();
+    spec.to = spec.grid.empty() ? 0 : spec.grid.back();
+    const SweepResult r = runSweep(t, spec);
+    OutcomePlot plot;
+    plot.resize(1000, 700);
+    plot.setTrace(QString::fromStdString(t.name), t.baseline);
+    plot.setRange(from, to);
+    plot.setPoints(r.points);
+    plot.setHoles(findHoles(r.points, t.baseline));
+    write(plot.plot(), parser, out, options, outcomeCsv(r.points, t.baseline));
+    return kExitOk;
+}
+
+int pairFigure(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
+    addReplayOptions(parser);
+    addFigureOptions(parser);
+    parser.addOptions({{"a", "Budget A: a ratio of the peak, or bytes (digits only).", "budget"},
+                       {"b", "Budget B: a ratio of the peak, or bytes (digits only).", "budget"}});
+    if (!parseCommand(parser, args, "The timelines of budgets A and B: memory, evictions, rebuilds and their nesting."))
+        return kExitOk;
+    const LoadedTrace t = loadTrace(traceArgument(parser, "figure pair"));
+    const QString out = outPath(parser);
+    FigureOptions options = figureOptionsFrom(parser);
+    if (options.heightInches <= 0)   // four lanes need more height than one plot
+        options.heightInches = options.preset == FigurePreset::SingleColumn ? 3.6 : options.preset == FigurePreset::DoubleColumn ? 4.5 : 5.625;
+    if (!parser.isSet("a") || !parser.isSet("b"))
+        throw UsageError{QStringLiteral("give both budgets: --a BUDGET and --b BUDGET")};
+    const ReplayOptions replay = replayOptionsFrom(parser, t, "give the two budgets with --a and --b");
+    const int64_t a = parseBudgetOrRatio(parser.value("a"), t, "a");
+    const int64_t b = parseBudgetOrRatio(parser.value("b"), t, "b");
+    const auto pair = std::make_shared<const PairData>(buildPair(t, a, b, replay));
+    PairTimeline timeline;
+    timeline.resize(1200, 800);
+    timeline.setPair(pair);
+    write(timeline.plot(), parser, out, options, pairCsv(*pair));
+    return kExitOk;
+}
+
+} // namespace
+
+int runFigure(const QStringList& args)
+{
+    const QString kind = args.size() > 2 ? args.at(2) : QString();
+    QStringList rest = args;
+    if (rest.size() > 2)
+        rest.removeAt(2);   // "holescope-cli figure outcome ..." parses like "holescope-cli figure ..."
+    if (kind == "outcome")
+        return outcomeFigure(rest);
+    if (kind == "pair")
+        return pairFigure(rest);
+    throw UsageError{QStringLiteral("usage: holescope-cli figure outcome TRACE --sweep R1:R2:STEP --out FILE [options]\n"
+                                    "       holescope-cli figure pair TRACE --a BUDGET --b BUDGET --out FILE [options]\n"
+                                    "(FILE ends in .pdf, .svg or .png; holescope-cli figure outcome --help for the options)")};
+}
+
+} // namespace holescope::cli

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The pair view and figure export, offscreen, on hole.log, whose story is known by construction
+// (tests/data/tiny/HAND.md, section 10): A = 13,900 completes, B = 14,200 fails at operator 8
+// (limit 1.1) because it evicts storage 4 at operator 7; protecting storage 4 rescues it.
+#include "MainWindow.h"
+#include "RecentFiles.h"
+#include "export/FigureExport.h"
+#include "pair/EventTableModel.h"
+#include "pair/PairTimeline.h"
+#include "pair/PairView.h"
+#include "pair/StorageReport.h"
+#include "session/Session.h"
+#include "support/CliProcess.h"
+#include "trace/TraceReader.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace holescope;
+
+namespace {
+
+const QString kHole = QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/hole.log");
+
+OpenTracePtr openHole()
+{
+    TraceLoad load = readTraceFile(kHole.toStdString());
+    auto t = std::make_shared<OpenTrace>();
+    t->path = kHole.toStdString();
+    t->name = "hole.log";
+    t->trace = prepareTrace(std::move(std::get<Program>(load)));
+    return t;
+}
+
+PairDataPtr holePair(const OpenTrace& t, std::vector<int32_t> protect = {})
+{
+    ReplayOptions o;
+    o.overheadLimit = 1.1;
+    o.protect = std::move(protect);
+    return std::make_shared<const PairData>(buildPair(t.trace, 13900, 14200, o));
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class PairTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    OpenTracePtr m_trace;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_trace = openHole();
+    }
+
+    void pairDataKnowsTheStory()
+    {
+        const PairDataPtr p = holePair(*m_trace);
+        QCOMPARE(p->a.result.outcome, Outcome::Complete);
+        QCOMPARE(p->b.result.outcome, Outcome::OverheadExceeded);
+        QCOMPARE(p->first.op, int64_t{5});
+        QCOMPARE(p->first.evictedBy, PairSide::Failing);   // "Failing" names run A here: A evicts storage 1
+        QCOMPARE(p->first.storage, 1);
+        QVERIFY(p->explanation.has_value());
+        QVERIFY(!p->aFails);
+        QCOMPARE(p->explanation->culpritEviction->storage, 4);
+    }
+
+    void cursorIsSharedByTheLanes()
+    {
+        PairTimeline timeline;
+        timeline.resize(900, 600);
+        timeline.show();
+        timeline.setPair(holePair(*m_trace));
+        timeline.setCursor(7);
+        for (int lane = 0; lane < 4; ++lane)
+            QCOMPARE(timeline.cursorX(lane), 7.0);
+        // A click in B's memory lane moves the cursor of every lane.
+        QCustomPlot* plot = timeline.plot();
+        plot->replot();
+        QCPAxisRect* laneB = plot->axisRect(2);
+        const int x = static_cast<int>(laneB->axis(QCPAxis::atBottom)->coordToPixel(3));
+        QSignalSpy moved(&timeline, &PairTimeline::cursorMoved);
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, QPoint(x, laneB->rect().center().y()));
+        QCOMPARE(moved.count(), 1);
+        QCOMPARE(moved.at(0).at(0).toLongLong(), qint64{3});
+        for (int lane = 0; lane < 4; ++lane)
+            QCOMPARE(timeline.cursorX(lane), 3.0);
+        // Zooming one lane zooms them all.
+        plot->axisRect(0)->axis(QCPAxis::atBottom)->setRange(2, 6);
+        for (int lane = 1; lane < 4; ++lane)
+            QCOMPARE(plot->axisRect(lane)->axis(QCPAxis::atBottom)->range(), QCPRange(2, 6));
+    }
+
+    void steppingFollowsTheRecordedOrder()
+    {
+        PairView view;
+        view.resize(1200, 800);
+        view.show();
+        view.setTrace(m_trace);
+        const PairDataPtr p = holePair(*m_trace);
+        view.setPair(p);
+        for (int which = 0; which < 3; ++which) {
+            QAbstractItemModelTester tester(&view.eventModel(which), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            Q_UNUSED(tester);
+        }
+        for (int run = 0; run < 2; ++run) {
+            view.showTable(run);
+            view.selectEvent(run, 0);
+            std::vector<uint32_t> seen{view.cursor()->event};
+            while (view.stepEvent(1))
+                seen.push_back(view.cursor()->event);
+            QCOMPARE(seen.size(), p->run(run).events.size());
+            for (uint32_t i = 0; i < seen.size(); ++i)
+                QCOMPARE(seen[i], i);
+            QCOMPARE(view.timeline().cursor(), p->run(run).events.back().op);
+            QVERIFY(!view.stepEvent(1));
+        }
+        // Merged: operator by operator, A's events before B's, each run in its own order.
+        view.showTable(2);
+        view.selectEvent(0, 0);
+        int64_t lastOp = 0;
+        std::array<int64_t, 2> last{0, -1};
+        size_t steps = 1;
+        while (view.stepEvent(1)) {
+            const auto c = *view.cursor();
+            QVERIFY(c.op >= lastOp);
+            QVERIFY(static_cast<int64_t>(c.event) > last[static_cast<size_t>(c.run)]);
+            last[static_cast<size_t>(c.run)] = c.event;
+            lastOp = c.op;
+            ++steps;
+        }
+        QCOMPARE(steps, p->a.events.size() + p->b.events.size());
+    }
+
+    void jumpsAndFilters()
+    {
+        PairView view;
+        view.show();
+        view.setTrace(m_trace);
+        const PairDataPtr p = holePair(*m_trace);
+        view.setPair(p);
+        QVERIFY(view.jumpToDivergence());
+        auto c = *view.cursor();
+        QCOMPARE(c.run, 0);
+        QCOMPARE(c.op, int64_t{5});
+        QCOMPARE(p->a.events[c.event].kind, EventKind::Evict);
+        QCOMPARE(p->a.events[c.event].storage, 1);
+        QCOMPARE(view.inspectedStorage(), 1);
+        QCOMPARE(view.timeline().cursor(), int64_t{5});
+        QVERIFY(view.jumpToFailure());
+        c = *view.cursor();
+        QCOMPARE(c.run, 1);
+        QCOMPARE(c.op, int64_t{8});
+        QCOMPARE(p->b.events[c.event].kind, EventKind::End);
+        // B's next eviction after its start is storage 4 at operator 7.
+        view.showTable(1);
+        view.stepEvent(-1000);
+        view.selectEvent(1, 0);
+        QVERIFY(view.nextEviction());
+        c = *view.cursor();
+        QCOMPARE(p->b.events[c.event].storage, 4);
+        QCOMPARE(c.op, int64_t{7});
+        // A storage filter keeps the events of that storage only; a name filter the operator's.
+        view.setFilterText("4");
+        EventTableModel& b = view.eventModel(1);
+        int expected = 0;
+        for (int row = 0; row < b.rowCount(); ++row)
+            expected += b.index(row, 0).data(EventTableModel::StorageRole).toInt() == 4 ? 1 : 0;
+        const int shown = view.shownEvents(1).rowCount();
+        for (int row = 0; row < shown; ++row)
+            QCOMPARE(view.shownEvents(1).index(row, 0).data(EventTableModel::StorageRole).toInt(), 4);
+        QVERIFY(expected >= 3);   // computed, evicted at 7, rebuilt at 8
+        QCOMPARE(shown, expected);
+        view.setFilterText("z");   // the operator z(x4, x1): computed once in each run, and its storage 7 evicted
+        for (int row = 0; row < view.shownEvents(1).rowCount(); ++row)
+            QVERIFY(view.shownEvents(1).index(row, 0).data(EventTableModel::OperatorNameRole).toString().contains("z"));
+        view.setFilterText("");
+        QCOMPARE(view.shownEvents(1).rowCount(), b.rowCount());
+    }
+
+    void inspectorTellsTheEvictions()
+    {
+        PairView view;
+        view.setTrace(m_trace);
+        view.setPair(holePair(*m_trace));
+        const StorageReport r = storageReport(m_trace->trace.program, *view.pair(), 4);
+        QCOMPARE(r.bytes, int64_t{10000});
+        QCOMPARE(r.producer, 4);
+        QCOMPARE(r.b.evictions.size(), size_t{1});
+        QCOMPARE(r.b.evictions[0].op, int64_t{7});
+        QCOMPARE(r.b.evictions[0].neededAfter, int64_t{1});
+        QCOMPARE(r.b.evictions[0].bytesShort, int64_t{600});
+        // Its score, 20 / (10,000 * 30), below the next best (storage 1: 10 / (1,000 * 110)).
+        QCOMPARE(r.b.evictions[0].score, 20.0 / (10000.0 * 30.0));
+        QCOMPARE(r.b.evictions[0].runnerUp, 10.0 / (1000.0 * 110.0));
+        QCOMPARE(r.a.evictions.front().reason, EvictReason::Eager);   // A only drops it when released
+        const QString html = QString::fromStdString(storageReportHtml(r));
+        QVERIFY(html.contains("Storage 4") && html.contains("10,000 bytes") && html.contains("1 ops later"));
+        QCOMPARE(storageReport(m_trace->trace.program, *view.pair(), 999).id, -1);
+    }
+
+    void interventionRescuesB()
+    {
+        QSettings settings(m_dir.filePath("s.ini"), QSettings::IniFormat);
+        RecentFiles recent(settings);
+        MainWindow w(recent, /*interactive=*/false);
+        w.show();
+        w.openTrace(kHole);
+        w.waitUntilIdle();
+        SweepSettings s = w.session().settings();
+        s.overheadLimit = 1.1;
+        w.session().setSettings(s);
+        w.session().setBudgetA(13900);
+        w.session().setBudgetB(14200);
+        QVERIFY(w.comparePair());
+        w.waitUntilIdle();
+        QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
+        // The culprit search finds storage 4, and applying it rescues B at once.
+        QVERIFY(w.findCulprits());
+        w.waitUntilIdle();
+        emit w.pairView().protectRequested({4});
+        w.waitUntilIdle();
+        QCOMPARE(w.session().protect(), std::vector<int32_t>{4});
+        QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::Complete);
+        QCOMPARE(w.pairView().pair()->b.result.rematCompute, int64_t{10});   // simrd: protect [4] at 14,200
+        QVERIFY2(w.pairView().summaryText().contains("was overhead_exceeded at operator 8"), qPrintable(w.pairView().summaryText()));
+        emit w.pairView().clearProtectRequested();
+        w.waitUntilIdle();
+        QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
+    }
+
+    void exportsHaveTheRequestedSize()
+    {
+        PairTimeline timeline;
+        timeline.resize(900, 600);
+        timeline.setPair(holePair(*m_trace));
+        FigureOptions o;
+        o.preset = FigurePreset::SingleColumn;   // 3.5 x 2.6 in
+        o.dpi = 300;
+        QString error;
+        const QString pdf = m_dir.filePath("f.pdf"), svg = m_dir.filePath("f.svg"), png = m_dir.filePath("f.png");
+        QVERIFY2(exportPlot(timeline.plot(), pdf, o, error), qPrintable(error));
+        QVERIFY2(exportPlot(timeline.plot(), svg, o, error), qPrintable(error));
+        QVERIFY2(exportPlot(timeline.plot(), png, o, error), qPrintable(error));
+        const QByteArray p = readAll(pdf);
+        QVERIFY(p.startsWith("%PDF-"));
+        const auto box = QRegularExpression(R"(/MediaBox \[0 0 ([\d.]+) ([\d.]+)\])").match(QString::fromLatin1(p));
+        QVERIFY(box.hasMatch());
+        QCOMPARE(qRound(box.captured(1).toDouble()), 252);   // 3.5 in
+        QCOMPARE(qRound(box.captured(2).toDouble()), 187);   // 2.6 in
+        QVERIFY(p.contains("/FontFile2"));   // TrueType embedded
+        QVERIFY(!p.contains("/Type3"));
+        const QByteArray s = readAll(svg);
+        QVERIFY(s.contains("<svg width=\"88.9mm\""));
+        QImage image(png);
+        QCOMPARE(image.width(), 1050);
+        QCOMPARE(image.height(), 780);
+        QVERIFY(!exportPlot(timeline.plot(), m_dir.filePath("f.gif"), o, error));
+        QVERIFY(error.contains("unknown figure format \"gif\""));
+        o.widthInches = 0.1;
+        QVERIFY(!exportPlot(timeline.plot(), pdf, o, error));
+        QVERIFY(error.contains("not sensible"));
+        QVERIFY(readAll(pdf).startsWith("%PDF-"));   // the old figure is untouched
+    }
+
+    void cliFigures()
+    {
+        const QString out = m_dir.filePath("pair.svg"), csv = m_dir.filePath("pair.csv");
+        const auto run = test::runCli({"figure", "pair", kHole, "--a", "13900", "--b", "14200", "--overhead-limit", "1.1", "--out", out,
+                                       "--csv", csv, "--preset", "double"});
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(readAll(out).contains("<svg width=\"177.8mm\""));   // 7 in
+        const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+        QCOMPARE(lines.first(), QByteArray("run,budget,op,memory,pinned,evictable,max_depth,remat_compute,evictions"));
+        QCOMPARE(lines.size(), 1 + 9 + 7);   // A does all 9 operators, B stops in the 8th
+        const QString png = m_dir.filePath("outcome.png");
+        const auto outcome = test::runCli({"figure", "outcome", kHole, "--sweep", "0.9:1.0:0.001", "--overhead-limit", "1.1", "--out", png,
+                                           "--dpi", "100", "--width", "5", "--height", "3"});
+        QCOMPARE(outcome.exitCode, 0);
+        QCOMPARE(QImage(png).size(), QSize(500, 300));
+    }
+
+    void cliFigureErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("kind") << QStringList{"figure", "plot", kHole} << "usage: holescope-cli figure outcome";
+        QTest::newRow("no out") << QStringList{"figure", "pair", kHole, "--a", "0.9", "--b", "0.95"} << "give the figure's file with --out";
+        QTest::newRow("extension") << QStringList{"figure", "pair", kHole, "--a", "0.9", "--b", "0.95", "--out", "x.jpg"}
+                                   << "--out: the format comes from the extension";
+        QTest::newRow("preset") << QStringList{"figure", "outcome", kHole, "--sweep", "0.9:1:0.01", "--out", "x.pdf", "--preset", "poster"}
+                                << "--preset: expected single, double or slide";
+        QTest::newRow("sweep") << QStringList{"figure", "outcome", kHole, "--sweep", "0.9:1", "--out", "x.pdf"} << "--sweep: expected R1:R2:STEP";
+        QTest::newRow("no b") << QStringList{"figure", "pair", kHole, "--a", "0.9", "--out", "x.pdf"} << "give both budgets: --a BUDGET and --b BUDGET";
+        QTest::newRow("dpi") << QStringList{"figure", "pair", kHole, "--a", "0.9", "--b", "0.95", "--out", "x.png", "--dpi", "5"}
+                             << "--dpi: expected 30 to 2400";
+    }
+
+    void cliFigureErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto run = test::runCli(args);
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    }
+};
+
+QTEST_MAIN(PairTest)
+#include "tst_pair.moc"
