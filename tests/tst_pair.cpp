@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "RecentFiles.h"
 #include "export/FigureExport.h"
+#include "jobs/PairJob.h"
 #include "pair/EventTableModel.h"
 #include "pair/PairTimeline.h"
 #include "pair/PairView.h"
@@ -25,6 +26,8 @@
 #include <QTest>
 
 using namespace holescope;
+
+Q_DECLARE_METATYPE(std::vector<holescope::StorageReport::Contest>)
 
 namespace {
 
@@ -217,6 +220,42 @@ private slots:
         QCOMPARE(storageReport(m_trace->trace.program, *view.pair(), 999).id, -1);
     }
 
+    // Storage 1 was a candidate when B evicted storage 4 at operator 7, with the scores of HAND.md.
+    void probeGivesTheContests()
+    {
+        PairJob job;
+        QSignalSpy ready(&job, &PairJob::probeReady);
+        job.startProbe(m_trace, holePair(*m_trace), 1);
+        job.waitForFinished();
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(ready.at(0).at(0).toInt(), 1);
+        const auto a = ready.at(0).at(1).value<std::vector<StorageReport::Contest>>();
+        const auto b = ready.at(0).at(2).value<std::vector<StorageReport::Contest>>();
+        QVERIFY(a.empty());   // A evicts storage 1 itself, and nothing else under pressure
+        QCOMPARE(b.size(), size_t{1});
+        QCOMPARE(b[0].op, int64_t{7});
+        QCOMPARE(b[0].victim, 4);
+        QCOMPARE(b[0].victimScore, 20.0 / (10000.0 * 30.0));
+        QCOMPARE(b[0].score, 10.0 / (1000.0 * 110.0));
+    }
+
+    void clockAxisPlacesEachRunOnItsClock()
+    {
+        PairTimeline timeline;
+        timeline.resize(900, 600);
+        timeline.setPair(holePair(*m_trace));
+        timeline.setUseClock(true);
+        timeline.setCursor(8);
+        // Operator 8 starts when operator 7 ends: clock 151 in both runs (no rebuild before it).
+        QCOMPARE(timeline.cursorX(0), 151.0);
+        QCOMPARE(timeline.cursorX(2), 151.0);
+        timeline.setCursor(9);   // A rebuilt storage 1 (10 ns) in operator 8; B never gets to 9
+        QCOMPARE(timeline.cursorX(0), 162.0);
+        QCOMPARE(timeline.cursorX(2), 171.0);   // B's clock at its end
+        timeline.setUseClock(false);
+        QCOMPARE(timeline.cursorX(0), 9.0);
+    }
+
     void interventionRescuesB()
     {
         QSettings settings(m_dir.filePath("s.ini"), QSettings::IniFormat);
@@ -245,6 +284,51 @@ private slots:
         emit w.pairView().clearProtectRequested();
         w.waitUntilIdle();
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
+    }
+
+    // The walk-through on the study's case (figures re-measured with simrd).
+    void inceptionV4WalkThrough()
+    {
+        const QString path = QStringLiteral(HOLESCOPE_SHARED_DIR "/traces/dtr/inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log");
+        if (!QFile::exists(path))
+            QSKIP(qPrintable("SKIPPED: no shared folder at " HOLESCOPE_SHARED_DIR " (the InceptionV4 trace is read from there)"));
+        QSettings settings(m_dir.filePath("s2.ini"), QSettings::IniFormat);
+        RecentFiles recent(settings);
+        MainWindow w(recent, /*interactive=*/false);
+        w.show();
+        w.openTrace(path);
+        w.waitUntilIdle();
+        SweepSettings s = w.session().settings();
+        s.overheadLimit = 2.0;
+        w.session().setSettings(s);
+        const Baseline& b = w.session().trace()->trace.baseline;
+        w.session().setBudgetA(budgetForRatio(b, 0.2343));
+        w.session().setBudgetB(budgetForRatio(b, 0.235));
+        QVERIFY(w.comparePair());
+        w.waitUntilIdle();
+        PairView& v = w.pairView();
+        const PairDataPtr p = v.pair();
+        QVERIFY(v.jumpToDivergence());
+        QCOMPARE(v.cursor()->op, int64_t{945});
+        // Step through B's evictions to storage 3131's, at operator 2267.
+        v.showTable(1);
+        v.selectEvent(1, 0);
+        int steps = 0;
+        while (v.nextEviction() && !(p->b.events[v.cursor()->event].storage == 3131 && v.cursor()->op == 2267))
+            ++steps;
+        QCOMPARE(p->b.events[v.cursor()->event].storage, 3131);
+        QCOMPARE(v.cursor()->op, int64_t{2267});
+        QVERIFY(steps > 100);
+        QCOMPARE(v.inspectedStorage(), 3131);
+        // The cascade at 2270: B's rebuilds there, 156 deep at most.
+        QVERIFY(v.jumpToFailure());
+        QCOMPARE(v.cursor()->op, int64_t{2270});
+        QCOMPARE(p->b.events.back().depth, 156);
+        // Protect 3131: B completes.
+        emit v.protectRequested({3131});
+        w.waitUntilIdle();
+        QCOMPARE(v.pair()->b.result.outcome, Outcome::Complete);
+        QVERIFY(v.summaryText().contains("was overhead_exceeded at operator 2270"));
     }
 
     void exportsHaveTheRequestedSize()

@@ -352,6 +352,11 @@ void MainWindow::connectPair()
             reportError(tr("The culprit search needs a pair where one budget fails and the other completes."));
     });
     connect(m_pairView, &PairView::exportRequested, this, &MainWindow::exportFigure);
+    connect(m_pairView, &PairView::probeRequested, this, [this](int32_t storage) {
+        if (m_pairView->pair() && m_session->trace())
+            m_pairJob->startProbe(m_session->trace(), m_pairView->pair(), storage);
+    });
+    connect(m_pairJob, &PairJob::probeReady, m_pairView, &PairView::setContests);
     // Interventions replay the pair at once.
     connect(m_session, &Session::protectChanged, this, [this] {
         if (m_pairView->pair())

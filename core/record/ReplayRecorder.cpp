@@ -36,8 +36,9 @@ RunEvent ReplayRecorder::eventAt(EventKind kind, At at)
     return e;
 }
 
-ReplayRecorder::ReplayRecorder(const Program& program)
+ReplayRecorder::ReplayRecorder(const Program& program, int32_t probe)
     : P(program)
+    , m_probe(probe)
 {
     m_record.storages.reserve(program.storages.size());
     for (const StorageDef& s : program.storages)
@@ -90,7 +91,7 @@ void ReplayRecorder::freeEntered(At at, int64_t requested, int64_t bytesShort)
     m_short = bytesShort;
 }
 
-void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool)
+void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool, double probeScore)
 {
     StorageRecord& r = m_record.storages[static_cast<size_t>(storage)];
     RunEvent e = eventAt(EventKind::Evict, at);
@@ -100,6 +101,7 @@ void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double 
     e.pool = pool;
     e.score = score;
     e.runnerUp = runnerUp;
+    e.probeScore = probeScore;
     if (reason == EvictReason::Pressure) {
         e.bytesShort = m_short;
         m_short -= r.bytes;
@@ -152,9 +154,12 @@ RunRecord ReplayRecorder::finish(ReplayResult result)
     return std::move(m_record);
 }
 
-RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options)
+RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options, int32_t probeStorage)
 {
-    ReplayRecorder recorder(trace.program);
+    int32_t probe = -1;
+    if (probeStorage >= 0 && static_cast<size_t>(probeStorage) < trace.program.storageOfRoot.size())
+        probe = trace.program.storageOfRoot[static_cast<size_t>(probeStorage)];
+    ReplayRecorder recorder(trace.program, probe);
     ReplayResult result = detail::runReplay(trace, options, recorder);
     return recorder.finish(std::move(result));
 }

@@ -11,7 +11,9 @@ namespace holescope {
 // a recorder calls a stand-in whose calls compile to nothing, so it pays nothing for them.
 class ReplayRecorder {
 public:
-    explicit ReplayRecorder(const Program& program);
+    // `probe`: a storage index whose score is noted at every choice of a victim (-1: none).
+    explicit ReplayRecorder(const Program& program, int32_t probe = -1);
+    int32_t probe() const { return m_probe; }
 
     using At = ReplayMoment;
 
@@ -25,7 +27,7 @@ public:
         m_record.needs.push_back(need);
         m_record.needEvents.push_back(static_cast<uint32_t>(m_record.events.size()));
     }
-    void evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool);
+    void evicted(At at, int32_t storage, EvictReason reason, double score, double runnerUp, int64_t pool, double probeScore);
     void pinned(At at, int32_t storage);
     void released(At at, int32_t tensor, int32_t storage);
     void sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions);
@@ -42,9 +44,11 @@ private:
     RunRecord m_record;
     int32_t m_opMaxDepth = 0;
     int64_t m_short = 0;   // memory in use + request - budget in the current free loop
+    int32_t m_probe = -1;
 };
 
-// Replays with a recorder attached.
-RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options);
+// Replays with a recorder attached; `probeStorage` (a storage id, -1 none) gets its score noted at
+// every eviction by pressure where it was a candidate (RunEvent::probeScore).
+RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options, int32_t probeStorage = -1);
 
 } // namespace holescope

@@ -35,6 +35,9 @@ struct RunEvent {
     int64_t pinned = 0;       // End: resident bytes outside the pool (pinned or locked)
     double score = std::numeric_limits<double>::quiet_NaN();      // Evict (pressure): the victim's score
     double runnerUp = std::numeric_limits<double>::quiet_NaN();   // Evict (pressure): best other score
+    // Evict (pressure), recorded with a probe storage: its score at this choice; NaN when it was
+    // not a candidate (or the scan stopped before it).
+    double probeScore = std::numeric_limits<double>::quiet_NaN();
     uint32_t chainFirst = 0;  // Remat: into RunRecord::chains, the tensors being rebuilt that needed
     uint32_t chainLength = 0; //   this one, the nearest first (at most kMaxChain)
     uint32_t materialFirst = 0;   // Compute, Remat: into RunRecord::materialized (storage indices)

@@ -36,11 +36,12 @@ struct NullRecorder {
     void needed(int32_t, int64_t) {}
     void freeEntered(At, int64_t, int64_t) {}
     void budgetChecked(int64_t) {}
-    void evicted(At, int32_t, EvictReason, double, double, int64_t) {}
+    void evicted(At, int32_t, EvictReason, double, double, int64_t, double) {}
     void pinned(At, int32_t) {}
     void released(At, int32_t, int32_t) {}
     void sampled(At, int32_t, int64_t, int64_t, int64_t, int64_t) {}
     void ended(At, Outcome, int64_t, int64_t, int64_t, const std::vector<int64_t>&, std::span<const int32_t>) {}
+    int32_t probe() const { return -1; }
 };
 
 template <typename Regions, typename Recorder>
@@ -350,13 +351,13 @@ private:
         v.erase(std::unique(v.begin(), v.end()), v.end());
     }
 
-    void evict(int32_t s, EvictReason reason, double score = kNan, double runnerUp = kNan, int64_t scanned = 0)
+    void evict(int32_t s, EvictReason reason, double score = kNan, double runnerUp = kNan, int64_t scanned = 0, double probeScore = kNan)
     {
         const StorageDef& sd = P.storages[sidx(s)];
         m_material[sidx(s)] = 0;
         m_memory -= sd.size;
         poolRemove(s);
-        m_rec.evicted(at(), s, reason, score, runnerUp, scanned);
+        m_rec.evicted(at(), s, reason, score, runnerUp, scanned, probeScore);
         for (int32_t i = 0; i < m_visible[sidx(s)]; ++i)
             m_defined[sidx(sd.tensors[sidx(i)])] = 0;
         ++m_result.evictions;
@@ -389,7 +390,7 @@ private:
                 m_lastShort = m_memory + request - m_options.budget;
                 throw Stop{Outcome::Oom, {}};
             }
-            evict(c.storage, EvictReason::Pressure, c.score, c.runnerUp, c.scanned);
+            evict(c.storage, EvictReason::Pressure, c.score, c.runnerUp, c.scanned, c.probeScore);
         }
     }
 
@@ -411,6 +412,7 @@ private:
         double score = kNan;
         double runnerUp = kNan;   // best score among the others scanned (recording only)
         int64_t scanned = 0;
+        double probeScore = kNan;  // the recorder's probe storage's score, if it was scanned (recording only)
     };
 
     // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
@@ -421,12 +423,16 @@ private:
         [[maybe_unused]] double second = std::numeric_limits<double>::infinity();
         int32_t chosen = -1;
         int64_t scanned = 0;
+        [[maybe_unused]] double probeScore = kNan;
         for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
             if (m_protected[sidx(s)])
                 continue;
             ++scanned;
             const int64_t compute = m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true);
             const double cost = dtrScore(compute, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
+            if constexpr (kRecording)
+                if (s == m_rec.probe())
+                    probeScore = cost;
             if (cost <= best) {
                 if constexpr (kRecording)
                     if (chosen >= 0)
@@ -444,8 +450,10 @@ private:
         c.storage = chosen;
         c.score = best;
         c.scanned = scanned;
-        if constexpr (kRecording)
+        if constexpr (kRecording) {
             c.runnerUp = scanned > 1 ? second : kNan;
+            c.probeScore = probeScore;
+        }
         return c;
     }
 

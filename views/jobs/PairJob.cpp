@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobs/PairJob.h"
 
+#include "record/ReplayRecorder.h"
+
 #include <QCoreApplication>
 #include <QVariant>
 #include <QtConcurrent/QtConcurrentRun>
@@ -15,6 +17,12 @@ PairJob::PairJob(QObject* parent)
         if (m_pair.property("generation").toULongLong() == m_pairGeneration && m_pair.result())
             emit pairReady(m_pair.result());
     });
+    connect(&m_probe, &QFutureWatcher<Contests>::finished, this, [this] {
+        if (m_probe.property("generation").toULongLong() != m_probeGeneration)
+            return;
+        const Contests c = m_probe.result();
+        emit probeReady(m_probeStorage, c[0], c[1]);
+    });
     connect(&m_culprits, &QFutureWatcher<std::shared_ptr<PairExplanation>>::finished, this, [this] {
         if (m_culprits.property("generation").toULongLong() != m_culpritGeneration)
             return;
@@ -27,8 +35,28 @@ PairJob::PairJob(QObject* parent)
 PairJob::~PairJob()
 {
     m_cancel->store(true);
+    m_probeCancel->store(true);
     m_pair.waitForFinished();
     m_culprits.waitForFinished();
+    m_probe.waitForFinished();
+}
+
+void PairJob::startProbe(OpenTracePtr trace, PairDataPtr pair, int32_t storage)
+{
+    m_probeCancel->store(true);   // an older probe is of no use any more
+    m_probeCancel = std::make_shared<std::atomic<bool>>(false);
+    m_probe.setProperty("generation", QVariant::fromValue(++m_probeGeneration));
+    m_probeStorage = storage;
+    m_probe.setFuture(QtConcurrent::run([trace = std::move(trace), pair = std::move(pair), storage, cancel = m_probeCancel]() -> Contests {
+        Contests out;
+        for (int run = 0; run < 2 && !cancel->load(); ++run) {
+            ReplayOptions o = pair->options;
+            o.budget = pair->run(run).result.budget;
+            o.cancel = cancel.get();
+            out[static_cast<size_t>(run)] = contestsOf(recordReplay(trace->trace, o, storage), storage);
+        }
+        return out;
+    }));
 }
 
 void PairJob::start(OpenTracePtr trace, int64_t budgetA, int64_t budgetB, const ReplayOptions& options)
@@ -63,13 +91,14 @@ void PairJob::cancel()
 
 bool PairJob::isRunning() const
 {
-    return m_pair.isRunning() || m_culprits.isRunning();
+    return m_pair.isRunning() || m_culprits.isRunning() || m_probe.isRunning();
 }
 
 void PairJob::waitForFinished()
 {
     m_pair.waitForFinished();
     m_culprits.waitForFinished();
+    m_probe.waitForFinished();
     QCoreApplication::processEvents();
 }
 

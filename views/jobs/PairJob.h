@@ -3,11 +3,13 @@
 
 #include "forensics/PairExplainer.h"
 #include "pair/PairData.h"
+#include "pair/StorageReport.h"
 #include "session/OpenTrace.h"
 
 #include <QFutureWatcher>
 #include <QObject>
 
+#include <array>
 #include <atomic>
 #include <memory>
 
@@ -23,6 +25,8 @@ public:
 
     void start(OpenTracePtr trace, int64_t budgetA, int64_t budgetB, const ReplayOptions& options);
     void startCulprits(OpenTracePtr trace, const ExplainRequest& request);
+    // Records the pair's two runs again with `storage` as the probe, for the storage inspector.
+    void startProbe(OpenTracePtr trace, PairDataPtr pair, int32_t storage);
     void cancel();
     bool isRunning() const;
     void waitForFinished();
@@ -30,13 +34,18 @@ public:
 signals:
     void pairReady(holescope::PairDataPtr pair);
     void culpritsReady(const holescope::PairExplanation& explanation);
+    void probeReady(int storage, const std::vector<holescope::StorageReport::Contest>& a, const std::vector<holescope::StorageReport::Contest>& b);
     void failed(const QString& message);
 
 private:
     QFutureWatcher<PairDataPtr> m_pair;
     QFutureWatcher<std::shared_ptr<PairExplanation>> m_culprits;
+    using Contests = std::array<std::vector<StorageReport::Contest>, 2>;
+    QFutureWatcher<Contests> m_probe;
+    int32_t m_probeStorage = -1;
+    std::shared_ptr<std::atomic<bool>> m_probeCancel = std::make_shared<std::atomic<bool>>(false);
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_pairGeneration = 0, m_culpritGeneration = 0;
+    quint64 m_pairGeneration = 0, m_culpritGeneration = 0, m_probeGeneration = 0;
 };
 
 } // namespace holescope

@@ -77,7 +77,7 @@ PairTimeline::PairTimeline(QWidget* parent)
         for (QCPAxisRect* lane : m_lanes)
             if (lane->rect().contains(e->pos())) {
                 const double x = lane->axis(QCPAxis::atBottom)->pixelToCoord(e->pos().x());
-                setCursor(static_cast<int64_t>(std::llround(x)));
+                setCursor(opAt(lane == m_lanes[0] || lane == m_lanes[1] ? 0 : 1, x));
                 emit cursorMoved(m_cursor);
                 return;
             }
@@ -139,7 +139,7 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     double top = static_cast<double>(budget) / kMB;
     int32_t deepest = 1;
     for (const OpSample& s : record.samples) {
-        const double x = static_cast<double>(s.op + 1);
+        const double x = m_clock ? static_cast<double>(s.clock) : static_cast<double>(s.op + 1);
         memory->addData(x, static_cast<double>(s.memory) / kMB);
         pinned->addData(x, static_cast<double>(s.pinned) / kMB);
         evictable->addData(x, static_cast<double>(s.evictable) / kMB);
@@ -154,10 +154,11 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     remats->setLineStyle(QCPGraph::lsNone);
     remats->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, kRemat, 5));
     for (const RunEvent& e : record.events) {
+        const double x = m_clock ? static_cast<double>(e.clock) : static_cast<double>(e.op);
         if (e.kind == EventKind::Evict && e.reason == EvictReason::Pressure)
-            evictions->addData(static_cast<double>(e.op), static_cast<double>(e.memory) / kMB);
+            evictions->addData(x, static_cast<double>(e.memory) / kMB);
         else if (e.kind == EventKind::Remat)
-            remats->addData(static_cast<double>(e.op), static_cast<double>(e.memory) / kMB);
+            remats->addData(x, static_cast<double>(e.memory) / kMB);
     }
     auto* budgetLine = new QCPItemStraightLine(m_plot);
     budgetLine->setClipAxisRect(lane);
@@ -186,33 +187,63 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     title->setSelectable(false);
 }
 
+int64_t PairTimeline::opAt(int run, double x) const
+{
+    if (!m_clock || !m_pair)
+        return static_cast<int64_t>(std::llround(x));
+    // The last operator that starts at or before x.
+    const auto& samples = m_pair->run(run).samples;
+    const auto it = std::upper_bound(samples.begin(), samples.end(), x, [](double v, const OpSample& s) { return v < static_cast<double>(s.clock); });
+    return static_cast<int64_t>(it - samples.begin()) + 1;
+}
+
+double PairTimeline::xOf(int run, int64_t op) const
+{
+    if (!m_clock || !m_pair)
+        return static_cast<double>(op);
+    const RunRecord& r = m_pair->run(run);
+    if (op <= 1)
+        return 1.0;
+    const auto k = static_cast<size_t>(op - 2);   // operator op starts when operator op - 1 ends
+    return static_cast<double>(k < r.samples.size() ? r.samples[k].clock : r.result.clock);
+}
+
 void PairTimeline::markPair(const PairData& d)
 {
-    if (d.first.op >= 0)
-        for (QCPAxisRect* lane : m_lanes)
-            verticalIn(m_plot, lane, static_cast<double>(d.first.op), QPen(kDivergence, 1.5, Qt::DotLine));
     for (int run = 0; run < 2; ++run) {
         const RunRecord& r = d.run(run);
-        if (r.result.outcome == Outcome::Oom || r.result.outcome == Outcome::OverheadExceeded)
-            for (int k = 0; k < 2; ++k)
-                verticalIn(m_plot, m_lanes[static_cast<size_t>(2 * run + k)], static_cast<double>(r.result.opsDone), QPen(kBudget, 2.0));
+        for (int k = 0; k < 2; ++k) {
+            QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run + k)];
+            if (d.first.op >= 0)
+                verticalIn(m_plot, lane, xOf(run, d.first.op), QPen(kDivergence, 1.5, Qt::DotLine));
+            if (r.result.outcome == Outcome::Oom || r.result.outcome == Outcome::OverheadExceeded)
+                verticalIn(m_plot, lane, m_clock ? static_cast<double>(r.result.clock) : static_cast<double>(r.result.opsDone),
+                           QPen(kBudget, 2.0));
+        }
     }
     // Where the runs hold different storages: from each change of the carried bytes to the next.
+    std::vector<std::pair<int64_t, int64_t>> differ;
     if (d.explanation) {
         const auto& carried = d.explanation->carried;
-        for (size_t i = 0; i < carried.size(); ++i) {
-            if (carried[i].failingOnly == 0 && carried[i].completingOnly == 0)
-                continue;
-            const double from = static_cast<double>(carried[i].op);
-            const double to = i + 1 < carried.size() ? static_cast<double>(carried[i + 1].op) : static_cast<double>(d.explanation->failure.op);
-            for (QCPAxisRect* lane : m_lanes)
-                shadeIn(m_plot, lane, from, to, QColor(0x17, 0xbe, 0xcf, 28));
-        }
+        for (size_t i = 0; i < carried.size(); ++i)
+            if (carried[i].failingOnly != 0 || carried[i].completingOnly != 0)
+                differ.emplace_back(carried[i].op, i + 1 < carried.size() ? carried[i + 1].op : d.explanation->failure.op);
     } else if (d.first.op >= 0) {
-        const double end = static_cast<double>(std::max(d.a.result.opsDone, d.b.result.opsDone));
-        for (QCPAxisRect* lane : m_lanes)
-            shadeIn(m_plot, lane, static_cast<double>(d.first.op), end, QColor(0x17, 0xbe, 0xcf, 28));
+        differ.emplace_back(d.first.op, std::max(d.a.result.opsDone, d.b.result.opsDone));
     }
+    for (const auto& [from, to] : differ)
+        for (int lane = 0; lane < 4; ++lane)
+            shadeIn(m_plot, m_lanes[static_cast<size_t>(lane)], xOf(lane / 2, from), xOf(lane / 2, to), QColor(0x17, 0xbe, 0xcf, 28));
+}
+
+void PairTimeline::setUseClock(bool clock)
+{
+    if (clock == m_clock)
+        return;
+    m_clock = clock;
+    m_lanes[3]->axis(QCPAxis::atBottom)->setLabel(clock ? tr("Clock (ns)") : tr("Operator"));
+    PairDataPtr pair = m_pair;
+    setPair(pair);
 }
 
 void PairTimeline::setPair(PairDataPtr pair)
@@ -225,7 +256,8 @@ void PairTimeline::setPair(PairDataPtr pair)
     fillRun(1, m_pair->b, m_pair->b.result.budget);
     markPair(*m_pair);
     const double ops = static_cast<double>(std::max<int64_t>(m_pair->baseline.ops, 1));
-    showOperators(0, ops + 1);
+    const double clocks = static_cast<double>(std::max(m_pair->a.result.clock, m_pair->b.result.clock));
+    showOperators(0, m_clock ? clocks * 1.01 : ops + 1);
     setCursor(m_cursor);
 }
 
@@ -238,9 +270,10 @@ void PairTimeline::showOperators(double from, double to)
 void PairTimeline::setCursor(int64_t op)
 {
     m_cursor = op;
-    for (QCPItemStraightLine* line : m_cursorLines) {
-        line->point1->setCoords(static_cast<double>(op), 0);
-        line->point2->setCoords(static_cast<double>(op), 1);
+    for (size_t lane = 0; lane < m_cursorLines.size(); ++lane) {
+        const double x = xOf(static_cast<int>(lane / 2), op);
+        m_cursorLines[lane]->point1->setCoords(x, 0);
+        m_cursorLines[lane]->point2->setCoords(x, 1);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -30,6 +30,10 @@ public:
     // The cursor's x position in lane `lane` (0 A memory, 1 A depth, 2 B memory, 3 B depth).
     double cursorX(int lane) const;
     void showOperators(double from, double to);
+    // The x axis: operators (default) or each run's clock (ns); the runs' clocks differ, so in
+    // clock mode one operator sits at a different x in A and in B.
+    void setUseClock(bool clock);
+    bool usesClock() const { return m_clock; }
 
     QCustomPlot* plot() const { return m_plot; }
 
@@ -40,12 +44,16 @@ private:
     void buildLanes();
     void fillRun(int run, const RunRecord& record, int64_t budget);
     void markPair(const PairData& pair);
+    // Where operator `op` starts on the x axis, in run `run`.
+    double xOf(int run, int64_t op) const;
+    int64_t opAt(int run, double x) const;
 
     QCustomPlot* m_plot;
     std::array<QCPAxisRect*, 4> m_lanes{};
     std::array<QCPItemStraightLine*, 4> m_cursorLines{};
     PairDataPtr m_pair;
     int64_t m_cursor = 0;
+    bool m_clock = false;
 };
 
 } // namespace holescope

@@ -7,6 +7,7 @@
 #include "pair/StorageReport.h"
 #include "report/Numbers.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -17,6 +18,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -72,6 +74,13 @@ PairView::PairView(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_inspector = new QTextBrowser(this);
+    m_probeTimer = new QTimer(this);
+    m_probeTimer->setSingleShot(true);
+    m_probeTimer->setInterval(300);
+    connect(m_probeTimer, &QTimer::timeout, this, [this] {
+        if (m_inspected >= 0 && m_pair)
+            emit probeRequested(m_inspected);
+    });
     m_culprits = new QListWidget(this);
     m_apply = new QPushButton(tr("Apply the selected protection"), this);
     m_apply->setEnabled(false);
@@ -146,6 +155,10 @@ QWidget* PairView::createToolRow()
     button(tr("Next eviction"), tr("Next eviction to make room"), [this] { nextEviction(); });
     button(tr("First divergence"), tr("The first budget check that comes out differently"), [this] { jumpToDivergence(); });
     button(tr("Failure"), tr("Where the failing run stops"), [this] { jumpToFailure(); });
+    auto* clock = new QCheckBox(tr("x: clock"), row);
+    clock->setToolTip(tr("Put the runs on their clocks instead of on the operators"));
+    connect(clock, &QCheckBox::toggled, m_timeline, &PairTimeline::setUseClock);
+    l->addWidget(clock);
     m_filter = new QLineEdit(row);
     m_filter->setPlaceholderText(tr("Filter: storage id or operator name"));
     m_filter->setClearButtonEnabled(true);
@@ -190,7 +203,10 @@ void PairView::setPair(PairDataPtr pair)
     m_culprits->clear();
     m_cursor.reset();
     updateSummary();
-    inspectStorage(m_inspected);
+    const int32_t inspected = m_inspected;
+    m_inspected = -1;   // inspected again: the contests belong to the old pair
+    m_contests.reset();
+    inspectStorage(inspected);
 }
 
 void PairView::setBusy(bool busy, const QString& what)
@@ -410,12 +426,30 @@ bool PairView::jumpToFailure()
 
 void PairView::inspectStorage(int32_t id)
 {
+    if (id != m_inspected)
+        m_contests.reset();
+    const bool changed = id != m_inspected;
     m_inspected = id;
     if (!m_trace || !m_pair) {
         m_inspector->setHtml(QString::fromStdString(storageReportHtml(StorageReport{})));
         return;
     }
-    m_inspector->setHtml(QString::fromStdString(storageReportHtml(storageReport(m_trace->trace.program, *m_pair, id))));
+    StorageReport report = storageReport(m_trace->trace.program, *m_pair, id);
+    if (m_contests) {
+        report.a.contests = (*m_contests)[0];
+        report.b.contests = (*m_contests)[1];
+    }
+    m_inspector->setHtml(QString::fromStdString(storageReportHtml(report)));
+    if (report.id >= 0 && changed)
+        m_probeTimer->start();   // stepping through many storages asks only for the one it stops at
+}
+
+void PairView::setContests(int32_t id, const std::vector<StorageReport::Contest>& a, const std::vector<StorageReport::Contest>& b)
+{
+    if (id != m_inspected)
+        return;
+    m_contests = std::array<std::vector<StorageReport::Contest>, 2>{a, b};
+    inspectStorage(id);
 }
 
 } // namespace holescope

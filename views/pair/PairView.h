@@ -3,10 +3,12 @@
 
 #include "forensics/PairExplanation.h"
 #include "pair/PairData.h"
+#include "pair/StorageReport.h"
 #include "session/OpenTrace.h"
 
 #include <QWidget>
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -18,6 +20,7 @@ class QPushButton;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
+class QTimer;
 
 namespace holescope {
 
@@ -57,6 +60,8 @@ public:
     void setFilterText(const QString& text);
     int32_t inspectedStorage() const { return m_inspected; }
     void inspectStorage(int32_t id);
+    // The inspected storage's contests in each run (from a probe recording).
+    void setContests(int32_t id, const std::vector<StorageReport::Contest>& a, const std::vector<StorageReport::Contest>& b);
 
     PairTimeline& timeline() { return *m_timeline; }
     EventTableModel& eventModel(int which) { return *m_models[static_cast<size_t>(which)]; }
@@ -69,6 +74,7 @@ signals:
     void clearProtectRequested();
     void culpritSearchRequested();
     void exportRequested();
+    void probeRequested(int32_t storage);
 
 private:
     QWidget* createToolRow();
@@ -88,6 +94,7 @@ private:
     std::optional<Before> m_before;
     std::optional<Cursor> m_cursor;
     int32_t m_inspected = -1;
+    std::optional<std::array<std::vector<StorageReport::Contest>, 2>> m_contests;   // of m_inspected
     PairTimeline* m_timeline;
     std::array<EventTableModel*, 3> m_models{};
     std::array<EventFilter*, 3> m_filters{};
@@ -99,6 +106,7 @@ private:
     QListWidget* m_culprits = nullptr;
     QPushButton* m_apply = nullptr;
     QLabel* m_busy = nullptr;
+    QTimer* m_probeTimer = nullptr;
 };
 
 } // namespace holescope

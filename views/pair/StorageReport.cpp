@@ -50,6 +50,25 @@ std::string runHtml(const char* name, const StorageReport::Run& r)
     if (r.protectedByUser)
         s += ", <b>never evicted (intervention)</b>";
     s += "</p>";
+    if (r.contests) {
+        s += "<p>" + groupDigits(static_cast<int64_t>(r.contests->size())) + " evictions chose another storage while it was a candidate";
+        if (!r.contests->empty()) {
+            s += ":</p><table cellspacing=4><tr><th align=right>operator</th><th align=right>evicted</th><th align=right>its score</th>"
+                 "<th align=right>this one's</th></tr>";
+            const size_t shown = std::min<size_t>(r.contests->size(), 100);
+            // The latest are the ones nearest a failure: show those.
+            for (size_t i = r.contests->size() - shown; i < r.contests->size(); ++i) {
+                const auto& c = (*r.contests)[i];
+                s += "<tr><td align=right>" + groupDigits(c.op) + "</td><td align=right>" + std::to_string(c.victim) + "</td><td align=right>"
+                     + score(c.victimScore) + "</td><td align=right>" + score(c.score) + "</td></tr>";
+            }
+            s += "</table>";
+            if (shown < r.contests->size())
+                s += "<p>(the last " + std::to_string(shown) + " shown)</p>";
+        } else {
+            s += ".</p>";
+        }
+    }
     if (r.evictions.empty())
         return s + "<p>never evicted</p>";
     s += "<table cellspacing=4><tr><th align=right>operator</th><th>why</th><th align=right>needed again</th>"
@@ -65,6 +84,15 @@ std::string runHtml(const char* name, const StorageReport::Run& r)
 }
 
 } // namespace
+
+std::vector<StorageReport::Contest> contestsOf(const RunRecord& probed, int32_t probe)
+{
+    std::vector<StorageReport::Contest> out;
+    for (const RunEvent& e : probed.events)
+        if (e.kind == EventKind::Evict && e.reason == EvictReason::Pressure && !std::isnan(e.probeScore) && e.storage != probe)
+            out.push_back({e.op, e.storage, e.score, e.probeScore});
+    return out;
+}
 
 StorageReport storageReport(const Program& program, const PairData& pair, int32_t id)
 {

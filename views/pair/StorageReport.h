@@ -3,6 +3,7 @@
 
 #include "pair/PairData.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct StorageReport {
         double score, runnerUp;     // pressure evictions: its score and the best other candidate's
         int64_t bytesShort;
     };
+    // An eviction by pressure at which this storage was a candidate and another one went.
+    struct Contest {
+        int64_t op;
+        int32_t victim;             // storage id
+        double victimScore, score;  // the victim's score and this storage's
+    };
     struct Run {
         int64_t compute = 0;        // its compute in that run at the end
         int64_t birthOp = -1;
@@ -28,12 +35,16 @@ struct StorageReport {
         bool pinned = false;
         bool protectedByUser = false;
         std::vector<Eviction> evictions;
+        std::optional<std::vector<Contest>> contests;   // known once the run was recorded with this storage as probe
     };
     Run a, b;
 };
 
 // Empty (id -1) when `id` names no storage.
 StorageReport storageReport(const Program& program, const PairData& pair, int32_t id);
+
+// The contests of a run recorded with a probe storage (recordReplay's probeStorage).
+std::vector<StorageReport::Contest> contestsOf(const RunRecord& probed, int32_t probe);
 
 // The report as HTML for a text view.
 std::string storageReportHtml(const StorageReport& report);
