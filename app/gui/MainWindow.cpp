@@ -14,6 +14,7 @@
 #include "export/FigureDialog.h"
 #include "report/Numbers.h"
 #include "session/Session.h"
+#include "session/SessionAutosave.h"
 #include "session/SweepSpecFor.h"
 #include "summary/TraceSummaryModel.h"
 
@@ -62,7 +63,7 @@ QString bytesText(int64_t b)
 
 } // namespace
 
-MainWindow::MainWindow(RecentFiles& recent, bool interactive, QWidget* parent)
+MainWindow::MainWindow(RecentFiles& recent, bool interactive, const QString& autosavePath, QWidget* parent)
     : QMainWindow(parent)
     , m_recent(recent)
     , m_interactive(interactive)
@@ -84,6 +85,10 @@ MainWindow::MainWindow(RecentFiles& recent, bool interactive, QWidget* parent)
     connectJobs();
     connectPair();
     m_controls->setSettings(m_session->settings());
+    if (!autosavePath.isEmpty()) {
+        m_autosave = new SessionAutosave(*m_session, autosavePath, this);
+        connect(m_autosave, &SessionAutosave::failed, this, [this](const QString& m) { m_status->setText(tr("Autosave failed: %1").arg(m)); });
+    }
     updateTitle();
     updateSelectionText();
     resize(1400, 900);
@@ -304,8 +309,15 @@ void MainWindow::connectJobs()
                 emit busyChanged(isBusy());
                 return;
             }
-            m_session->restore(doc, std::move(trace), m_pendingSessionPath);
-            m_recent.add(m_pendingSessionPath);
+            if (m_pendingIsRecovery) {
+                // Recovered work is unsaved work: no file yet, and marked modified.
+                m_session->restore(doc, std::move(trace), QString());
+                m_session->markModified();
+                m_pendingIsRecovery = false;
+            } else {
+                m_session->restore(doc, std::move(trace), m_pendingSessionPath);
+                m_recent.add(m_pendingSessionPath);
+            }
         } else {
             m_recent.add(QString::fromStdString(trace->path));
             m_session->setTrace(std::move(trace));
@@ -316,6 +328,7 @@ void MainWindow::connectJobs()
     connect(m_loadJob, &TraceLoadJob::failed, this, [this](const QString& message) {
         m_loadBar->setVisible(false);
         m_pendingSession.reset();
+        m_pendingIsRecovery = false;
         m_status->setText(tr("Could not load the trace"));
         reportError(message);
         emit busyChanged(isBusy());
@@ -446,6 +459,7 @@ void MainWindow::openTrace(const QString& path)
         return;
     }
     m_pendingSession.reset();
+    m_pendingIsRecovery = false;
     m_loadJob->start(path);
 }
 
@@ -521,6 +535,29 @@ bool MainWindow::goToHole(bool forward)
     return true;
 }
 
+bool MainWindow::restoreAutosave()
+{
+    if (m_autosave == nullptr)
+        return false;
+    std::string error;
+    const auto doc = SessionAutosave::recover(m_autosave->path(), error);
+    if (!doc) {
+        if (!error.empty())
+            reportError(QString::fromStdString(error));
+        return false;
+    }
+    const QString trace = QString::fromStdString(doc->tracePath);
+    if (!QFileInfo::exists(trace)) {
+        reportError(tr("%1: the unsaved session's trace %2 is missing").arg(m_autosave->path(), trace));
+        return false;
+    }
+    m_pendingSession = doc;
+    m_pendingSessionPath = m_autosave->path();
+    m_pendingIsRecovery = true;
+    m_loadJob->start(trace);
+    return true;
+}
+
 bool MainWindow::isBusy() const
 {
     return m_loadJob->isRunning() || m_sweepJob->isRunning() || m_pairJob->isRunning() || m_pendingSession.has_value();
@@ -593,6 +630,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     m_sweepJob->cancel();
+    if (m_autosave != nullptr)
+        m_autosave->discard();   // saved, or deliberately discarded
     event->accept();
 }
 

@@ -20,6 +20,7 @@ class HolesModel;
 class OutcomePlot;
 class PairJob;
 class PairView;
+class SessionAutosave;
 class RecentFiles;
 class Session;
 class SweepControls;
@@ -34,8 +35,9 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // Interactive: errors and questions are dialogs. Otherwise (screenshots, tests) errors go
-    // to errorOccurred only and nothing waits for a person.
-    MainWindow(RecentFiles& recent, bool interactive, QWidget* parent = nullptr);
+    // to errorOccurred only and nothing waits for a person. With an autosave path, unsaved work
+    // is copied there a moment after each change.
+    MainWindow(RecentFiles& recent, bool interactive, const QString& autosavePath = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     Session& session() { return *m_session; }
@@ -64,6 +66,10 @@ public:
     // Writes a figure (format from the file's extension) and, when csvPath is not empty, its data.
     bool exportFigureTo(Figure figure, const QString& path, const FigureOptions& options, const QString& csvPath, QString& error);
     bool isBusy() const;
+    // Opens the unsaved work a run that did not end cleanly left in the autosave file, as an
+    // unsaved session; false if there is none.
+    bool restoreAutosave();
+    SessionAutosave* autosave() { return m_autosave; }
     // Blocks until no load and no sweep is running (headless use).
     void waitUntilIdle();
 
@@ -111,6 +117,8 @@ private:
     // A session being opened waits here while its trace loads.
     std::optional<SessionDocument> m_pendingSession;
     QString m_pendingSessionPath;
+    bool m_pendingIsRecovery = false;
+    SessionAutosave* m_autosave = nullptr;
 };
 
 } // namespace holescope

@@ -5,11 +5,14 @@
 #include "RecentFiles.h"
 #include "ScreenshotRun.h"
 #include "session/Session.h"
+#include "session/SessionAutosave.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 
 #include <cstdio>
@@ -97,7 +100,9 @@ int main(int argc, char** argv)
     QSettings settings;
     RecentFiles recent(settings);
     const bool headless = !request.output.isEmpty();
-    MainWindow window(recent, /*interactive=*/!headless);
+    const QString autosavePath =
+        headless ? QString() : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/autosave.holescope");
+    MainWindow window(recent, /*interactive=*/!headless, autosavePath);
     if (headless) {
         if (file.isEmpty())
             return fail(QStringLiteral("--screenshot needs a trace or a session"));
@@ -107,6 +112,15 @@ int main(int argc, char** argv)
         return 0;
     }
     window.show();
+    // A copy of unsaved work left by a run that crashed: offer it back.
+    if (QFileInfo::exists(autosavePath)) {
+        const auto answer = QMessageBox::question(&window, QStringLiteral("holescope"),
+                                                  QStringLiteral("holescope did not close properly last time. Restore the session that was not saved?"),
+                                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes && window.restoreAutosave())
+            return QApplication::exec();
+        window.autosave()->discard();
+    }
     if (!file.isEmpty()) {
         if (!request.session.isEmpty()) {
             window.openSession(request.session);

@@ -45,6 +45,7 @@ public:
     // The file this session was last saved to or opened from; empty if none.
     const QString& filePath() const { return m_filePath; }
     bool isModified() const { return m_modified; }
+    void markModified() { setModified(true); }
 
     SessionDocument document() const;
     // Replaces everything with a document whose trace is already loaded (`trace`).
