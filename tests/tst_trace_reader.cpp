@@ -153,6 +153,9 @@ void TraceReaderTest::rejectsMalformed_data()
     row("byte order mark on line 1", "\xEF\xBB\xBF" + afterPrefix({}), 1, "", "byte order mark");
     row("byte order mark on a later line", afterPrefix({"\xEF\xBB\xBF{\"INSTRUCTION\":\"RELEASE\",\"NAME\":\"x1\"}"}), 7, "",
         "byte order mark");
+    // Found by the fuzzer: a number beyond a double threw out of the reader.
+    row("number beyond a double", afterPrefix({R"({"INSTRUCTION":"RELEASE","NAME":"x1","X":4444444E443591451})"}), 7, "",
+        "not valid JSON (number overflow");
     row("deeply nested array", kPrefix + QByteArray(100000, '[') + QByteArray(100000, ']') + '\n', 7, "",
         "expected a JSON object, found array");
     // Lines before START are skipped, but simrd decodes them all first.

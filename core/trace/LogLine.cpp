@@ -181,6 +181,12 @@ std::optional<LogLine> decodeLogLine(std::string_view text, int64_t lineNo, cons
             const auto pos = what.find("parse error");
             error = TraceError{file, lineNo, "", "not valid JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")"};
             return std::nullopt;
+        } catch (const Json::exception& e) {
+            // A number beyond a double (Python would read it as infinity; no trace has one).
+            std::string what = e.what();
+            const auto pos = what.find("number overflow");
+            error = TraceError{file, lineNo, "", "not valid JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")"};
+            return std::nullopt;
         }
         error = TraceError{file, lineNo, "", "not valid JSON"};
         return std::nullopt;
