@@ -94,7 +94,13 @@ MainWindow::MainWindow(RecentFiles& recent, bool interactive, const QString& aut
     resize(1400, 900);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Child widgets still emit while they are torn down (a spin box losing focus finishes its
+    // edit); by then this window is no longer a MainWindow, so nothing may reach it.
+    for (QObject* child : std::initializer_list<QObject*>{m_controls, m_plot, m_pairView, m_session, m_loadJob, m_sweepJob, m_pairJob})
+        disconnect(child, nullptr, this, nullptr);
+}
 
 void MainWindow::createLayout()
 {
