@@ -23,7 +23,6 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QTimer>
-#include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
 #include <QSettings>

@@ -158,3 +158,15 @@ void printLine(const std::string& text)
 }
 
 } // namespace holescope::cli
+
+namespace holescope::cli {
+
+void writeOutput(const QCommandLineParser& parser, const std::string& text)
+{
+    if (parser.isSet("out"))
+        writeFileWhole(parser.value("out"), text);
+    else
+        std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+} // namespace holescope::cli

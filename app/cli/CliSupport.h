@@ -54,6 +54,8 @@ double parseRatio(const QString& text, const QString& option);
 // would read as a shorter run.
 void writeFileWhole(const QString& path, const std::string& text);
 void printLine(const std::string& text);
+// To the file given with --out (whole or not at all), or else to standard output.
+void writeOutput(const QCommandLineParser& parser, const std::string& text);
 
 int runInfo(const QStringList& args);
 int runReplay(const QStringList& args);

@@ -67,10 +67,7 @@ int runExplain(const QStringList& args)
         std::fputs("\r\033[K", stderr);
     const std::string text = parser.isSet("json") ? explanationToJson(t.name, t.baseline, x).dump() + "\n"
                                                   : explanationToText(t.name, t.baseline, x);
-    if (parser.isSet("out"))
-        writeFileWhole(parser.value("out"), text);
-    else
-        std::fwrite(text.data(), 1, text.size(), stdout);
+    writeOutput(parser, text);
     return kExitOk;
 }
 

@@ -42,7 +42,7 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     printLine("outcome          " + outcome);
     printLine("clock            " + groupDigits(r.clock));
     char overhead[32];
-    std::snprintf(overhead, sizeof overhead, "%.4f", b.compute > 0 ? static_cast<double>(b.compute + r.rematCompute) / static_cast<double>(b.compute) : 1.0);
+    std::snprintf(overhead, sizeof overhead, "%.4f", overheadOf(r.rematCompute, b));
     printLine("remat compute    " + groupDigits(r.rematCompute) + " ns (overhead " + overhead + ")");
     printLine("max memory       " + groupDigits(r.maxMemory) + " bytes");
     printLine("evictions        " + groupDigits(r.evictions));

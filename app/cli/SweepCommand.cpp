@@ -138,14 +138,6 @@ SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec, const s
     return r;
 }
 
-void output(const QCommandLineParser& parser, const std::string& text)
-{
-    if (parser.isSet("out"))
-        writeFileWhole(parser.value("out"), text);
-    else
-        std::fwrite(text.data(), 1, text.size(), stdout);
-}
-
 std::string ratioText(double r)
 {
     char buf[32];
@@ -161,7 +153,7 @@ std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
                   "same execution");
     out += row;
     for (const SweepPoint& p : r.points) {
-        const double overhead = static_cast<double>(t.baseline.compute + p.rematCompute) / static_cast<double>(std::max<int64_t>(t.baseline.compute, 1));
+        const double overhead = overheadOf(p.rematCompute, t.baseline);
         const std::string width = p.certifiedHi == std::numeric_limits<int64_t>::max() ? "and above" : groupDigits(p.certifiedHi - p.certifiedLo + 1) + " B";
         std::snprintf(row, sizeof row, "%16s %9s %-18s %8lld %9.4f %10lld %16s\n", groupDigits(p.budget).c_str(),
                       ratioText(ratioOfPeak(p.budget, t.baseline.memory)).c_str(), outcomeName(p.outcome),
@@ -189,11 +181,11 @@ int runSweepCommand(const QStringList& args)
     const InterruptAsCancel interrupt;
     const SweepResult r = runWithProgress(t, s.spec, interrupt.flag());
     if (parser.isSet("json"))
-        output(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
+        writeOutput(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
     else if (parser.isSet("csv"))
-        output(parser, sweepToCsv(r.points, t.baseline.memory));
+        writeOutput(parser, sweepToCsv(r.points, t.baseline.memory));
     else
-        output(parser, humanSweep(t, r));
+        writeOutput(parser, humanSweep(t, r));
     return kExitOk;
 }
 
@@ -227,7 +219,7 @@ int runHoles(const QStringList& args)
     for (Hole& h : holes)
         describeFailure(t, s.spec.replay, h);
     if (parser.isSet("json")) {
-        output(parser, holesToJson(s.header, holes, r.points, r.stopped).dump() + "\n");
+        writeOutput(parser, holesToJson(s.header, holes, r.points, r.stopped).dump() + "\n");
         return kExitOk;
     }
     std::string out = t.name + ": " + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes") + " between "
@@ -243,7 +235,7 @@ int runHoles(const QStringList& args)
     }
     out += "\n" + groupDigits(r.replays) + " replays; " + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes)
            + " bytes certified" + (r.stopped ? " (stopped early)" : "") + "\n";
-    output(parser, out);
+    writeOutput(parser, out);
     return kExitOk;
 }
 
@@ -292,7 +284,7 @@ int runMerge(const QStringList& args)
         if (!seen[k])
             throw UsageError{QStringLiteral("shard %1/%2 is missing").arg(k + 1).arg(seen.size())};
     merged.shard = merged.shards = 1;
-    output(parser, sweepToJson(merged, mergePoints(std::move(parts)), stopped).dump() + "\n");
+    writeOutput(parser, sweepToJson(merged, mergePoints(std::move(parts)), stopped).dump() + "\n");
     return kExitOk;
 }
 

@@ -34,10 +34,7 @@ int runSynth(const QStringList& args)
     if (!ok)
         throw UsageError{QStringLiteral("--seed: expected a non-negative integer, found \"%1\"").arg(parser.value("seed"))};
     const std::string text = synthesizeTrace(spec);
-    if (parser.isSet("out"))
-        writeFileWhole(parser.value("out"), text);
-    else
-        std::fwrite(text.data(), 1, text.size(), stdout);
+    writeOutput(parser, text);
     return kExitOk;
 }
 

@@ -18,11 +18,6 @@
 namespace holescope {
 namespace {
 
-bool failed(Outcome o)
-{
-    return o == Outcome::Oom || o == Outcome::OverheadExceeded;
-}
-
 RunSummary summaryOf(const ReplayResult& r)
 {
     return RunSummary{r.budget, r.outcome, r.opsDone, r.clock, r.rematCompute, r.evictions, r.maxDepth, r.certifiedLo, r.certifiedHi};
@@ -36,7 +31,7 @@ void checkRoles(const ReplayResult& failing, const ReplayResult& completing)
             s += " (" + r.reason + ")";
         return s;
     };
-    if (!failed(failing.outcome))
+    if (!isFailure(failing.outcome))
         throw ExplainError("the failing budget, " + std::to_string(failing.budget) + " bytes, does not fail: "
                            + (failing.outcome == Outcome::Complete ? std::string("it completes") : describe(failing)));
     if (completing.outcome != Outcome::Complete)

@@ -6,11 +6,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-double overheadOf(int64_t rematCompute, const Baseline& b)
-{
-    return b.compute > 0 ? static_cast<double>(b.compute + rematCompute) / static_cast<double>(b.compute) : 1.0;
-}
-
 Json runToJson(const RunSummary& r, const Baseline& b)
 {
     return Json{{"budget", r.budget},

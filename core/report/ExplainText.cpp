@@ -21,7 +21,7 @@ std::string plural(int64_t n, const char* one, const char* many)
 
 std::string overhead(int64_t rematCompute, const Baseline& b)
 {
-    return fixed(b.compute > 0 ? static_cast<double>(b.compute + rematCompute) / static_cast<double>(b.compute) : 1.0, 4);
+    return fixed(overheadOf(rematCompute, b), 4);
 }
 
 std::string runLine(const char* role, const RunSummary& r, const Baseline& b)

@@ -21,6 +21,12 @@ Baseline computeBaseline(const Program& program);
 // simrd's int(baseline_memory * ratio): a double product truncated toward zero.
 int64_t budgetForRatio(const Baseline& baseline, double ratio);
 
+// Compute overhead: (baseline compute + rematerialization) / baseline compute; 1 is none.
+inline double overheadOf(int64_t rematCompute, const Baseline& baseline)
+{
+    return baseline.compute > 0 ? static_cast<double>(baseline.compute + rematCompute) / static_cast<double>(baseline.compute) : 1.0;
+}
+
 // A budget as a fraction of the peak (0 when the trace allocates nothing).
 inline double ratioOfPeak(int64_t budget, int64_t peak)
 {

@@ -16,6 +16,12 @@ enum class Outcome : uint8_t { Complete, Oom, OverheadExceeded, Unresolved };
 
 const char* outcomeName(Outcome outcome);   // complete | oom | overhead_exceeded | unresolved
 
+// Out of memory or over the overhead limit; not complete, and not cut short by a cap.
+inline bool isFailure(Outcome o)
+{
+    return o == Outcome::Oom || o == Outcome::OverheadExceeded;
+}
+
 // Why a storage was evicted: to make room, or at once when its last reference went away.
 enum class EvictReason : uint8_t { Pressure, Eager };
 

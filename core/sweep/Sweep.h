@@ -26,7 +26,7 @@ struct SweepPoint {
     int64_t certifiedHi;
     std::string reason;         // unresolved only
 
-    bool failed() const { return outcome == Outcome::Oom || outcome == Outcome::OverheadExceeded; }
+    bool failed() const { return isFailure(outcome); }
 };
 
 struct SweepSpec {

@@ -35,7 +35,6 @@ signals:
     void pairReady(holescope::PairDataPtr pair);
     void culpritsReady(const holescope::PairExplanation& explanation);
     void probeReady(int storage, const std::vector<holescope::StorageReport::Contest>& a, const std::vector<holescope::StorageReport::Contest>& b);
-    void failed(const QString& message);
 
 private:
     QFutureWatcher<PairDataPtr> m_pair;

@@ -16,7 +16,7 @@ QColor outcomeColor(Outcome outcome)
 
 double overheadOf(const SweepPoint& p, const Baseline& b)
 {
-    return b.compute > 0 ? static_cast<double>(b.compute + p.rematCompute) / static_cast<double>(b.compute) : 1.0;
+    return overheadOf(p.rematCompute, b);
 }
 
 } // namespace holescope

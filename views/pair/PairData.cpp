@@ -8,15 +8,6 @@
 #include <oneapi/tbb/parallel_invoke.h>
 
 namespace holescope {
-namespace {
-
-bool failed(Outcome o)
-{
-    return o == Outcome::Oom || o == Outcome::OverheadExceeded;
-}
-
-} // namespace
-
 PairData buildPair(const PreparedTrace& trace, int64_t budgetA, int64_t budgetB, const ReplayOptions& options)
 {
     PairData d;
@@ -30,7 +21,7 @@ PairData buildPair(const PreparedTrace& trace, int64_t budgetA, int64_t budgetB,
     tbb::parallel_invoke([&] { d.a = recordReplay(trace, oa); }, [&] { d.b = recordReplay(trace, ob); });
     d.options.cancel = nullptr;
     d.first = firstDivergence(d.a, d.b);
-    const bool aFails = failed(d.a.result.outcome), bFails = failed(d.b.result.outcome);
+    const bool aFails = isFailure(d.a.result.outcome), bFails = isFailure(d.b.result.outcome);
     if (aFails && d.b.result.outcome == Outcome::Complete) {
         d.aFails = true;
         d.explanation = analyzePair(trace.program, d.a, d.b, d.options);

@@ -228,7 +228,7 @@ void PairView::setCulprits(const PairExplanation& x)
             names << QString::number(id);
             storages << id;
         }
-        const double overhead = static_cast<double>(m_pair->baseline.compute + t.rematCompute) / static_cast<double>(std::max<int64_t>(m_pair->baseline.compute, 1));
+        const double overhead = overheadOf(t.rematCompute, m_pair->baseline);
         auto* item = new QListWidgetItem(tr("protect %1: complete, overhead %2%3")
                                              .arg(names.join(QStringLiteral(" + ")))
                                              .arg(overhead, 0, 'f', 4)
