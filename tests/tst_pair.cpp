@@ -12,6 +12,7 @@
 #include "pair/StorageReport.h"
 #include "session/Session.h"
 #include "support/CliProcess.h"
+#include "support/TraceEventCheck.h"
 #include "trace/TraceReader.h"
 
 #include <qcustomplot.h>
@@ -284,6 +285,19 @@ private slots:
         emit w.pairView().clearProtectRequested();
         w.waitUntilIdle();
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
+
+        // The pair as trace events: A (13,900) is process 1, B (14,200) process 2 and fails at 8.
+        const QString events = m_dir.filePath("pair-events.json");
+        QString error;
+        QVERIFY2(w.exportTraceEventsTo(events, error), qPrintable(error));
+        QFile f(events);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString());
+        QVERIFY(test::traceEventProblems(j).empty());
+        QVERIFY(j["otherData"]["budgets"] == (nlohmann::json{13900, 14200}));
+        QCOMPARE(j["traceEvents"][0]["args"]["name"].get<std::string>(), std::string("budget 13,900 B (0.9392 of peak): complete at operator 9"));
+        QVERIFY(!w.exportTraceEventsTo(m_dir.filePath("no/such/dir/x.json"), error));
+        QVERIFY2(error.contains("no/such/dir/x.json"), qPrintable(error));
     }
 
     // The walk-through on the study's case (figures re-measured with simrd).

@@ -67,5 +67,6 @@ int runSynth(const QStringList& args);
 int runBench(const QStringList& args);
 int runExplain(const QStringList& args);
 int runFigure(const QStringList& args);
+int runExportTrace(const QStringList& args);
 
 } // namespace holescope::cli

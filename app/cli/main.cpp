@@ -24,6 +24,9 @@ const char* kUsage =
     "  sweep TRACE     replay a range of budgets (grid, refined, or every byte)\n"
     "  holes TRACE     find the feasibility holes in a range of budgets\n"
     "  merge FILES     merge the shards of a sweep\n"
+    "  explain TRACE   why one budget fails where another completes\n"
+    "  figure KIND TRACE  draw the outcome plot or a pair's timeline (PDF, SVG, PNG)\n"
+    "  export-trace TRACE  a recorded run or pair as trace-event JSON (Perfetto)\n"
     "  synth           write a made-up trace (chain, U-Net or random DAG)\n"
     "  bench           time replays against simrd's recorded times\n"
     "\n"
@@ -68,6 +71,8 @@ int main(int argc, char** argv)
             return runFigure(args);
         if (command == "explain")
             return runExplain(args);
+        if (command == "export-trace")
+            return runExportTrace(args);
         if (command == "synth")
             return runSynth(args);
         if (command == "bench")

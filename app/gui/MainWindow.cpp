@@ -18,6 +18,8 @@
 #include "session/SweepSpecFor.h"
 #include "summary/TraceSummaryModel.h"
 
+#include "report/TraceEventJson.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -184,6 +186,7 @@ void MainWindow::createActions()
             saveSession(path);
     })->setShortcut(QKeySequence::SaveAs);
     file->addAction(tr("&Export Figure…"), this, &MainWindow::exportFigure)->setShortcut(Qt::CTRL | Qt::Key_E);
+    file->addAction(tr("Export Pair as &Trace Events (Perfetto)…"), this, &MainWindow::exportTraceEvents);
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -445,6 +448,38 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
     const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
     const std::string csv = figure == Figure::Pair ? pairCsv(*m_pairView->pair()) : outcomeCsv(m_session->points(), b);
     return writeTextFile(csvPath, csv, error);
+}
+
+void MainWindow::exportTraceEvents()
+{
+    if (!m_pairView->pair()) {
+        reportError(tr("There is no pair to export: compare budgets A and B first."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the pair as trace events"), {}, tr("Trace-event JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportTraceEventsTo(path, error))
+        reportError(error);
+    else
+        m_status->setText(tr("Trace events written to %1; open them in ui.perfetto.dev or chrome://tracing.").arg(QDir::toNativeSeparators(path)));
+}
+
+bool MainWindow::exportTraceEventsTo(const QString& path, QString& error)
+{
+    const PairDataPtr pair = m_pairView->pair();
+    if (!pair || !m_session->trace()) {
+        error = tr("There is no pair to export: compare budgets A and B first.");
+        return false;
+    }
+    // A few hundred milliseconds on the largest traces; a busy cursor says so.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const RunRecord* runs[] = {&pair->a, &pair->b};
+    const std::string text = traceEventsJson(m_session->trace()->name, m_session->trace()->trace, pair->options, runs).dump() + "\n";
+    const bool ok = writeTextFile(path, text, error);
+    QApplication::restoreOverrideCursor();
+    return ok;
 }
 
 void MainWindow::openPath(const QString& path)

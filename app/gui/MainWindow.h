@@ -65,6 +65,8 @@ public:
     enum class Figure { Outcome, Pair };
     // Writes a figure (format from the file's extension) and, when csvPath is not empty, its data.
     bool exportFigureTo(Figure figure, const QString& path, const FigureOptions& options, const QString& csvPath, QString& error);
+    // Writes the pair's two recorded runs as trace-event JSON (Perfetto), A as process 1.
+    bool exportTraceEventsTo(const QString& path, QString& error);
     bool isBusy() const;
     // Opens the unsaved work a run that did not end cleanly left in the autosave file, as an
     // unsaved session; false if there is none.
@@ -89,6 +91,7 @@ private:
     void connectJobs();
     void connectPair();
     void exportFigure();
+    void exportTraceEvents();
     void rebuildRecentMenu();
     void reportError(const QString& message);
     void updateTitle();

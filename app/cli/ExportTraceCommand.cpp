@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// export-trace: a recorded run, or a pair, as Chrome trace-event JSON for Perfetto.
+#include "CliSupport.h"
+
+#include "record/ReplayRecorder.h"
+#include "report/TraceEventJson.h"
+
+namespace holescope::cli {
+
+int runExportTrace(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
+    addReplayOptions(parser);
+    parser.addOptions({
+        {"pair", "A second budget, replayed with the same options and shown beside the first: a ratio of the peak, or bytes (digits only).",
+         "budget"},
+        {"out", "The trace-event file to write (JSON; opens in https://ui.perfetto.dev and chrome://tracing).", "file"},
+    });
+    if (!parseCommand(parser, args,
+                      "Export a recorded replay as Chrome trace-event JSON: computations and rebuilds as nested slices, memory as "
+                      "counters, evictions and the failure as instant events, storage residencies as async events and flows from "
+                      "each eviction to its rebuild. With --pair, the two budgets open side by side as two processes."))
+        return kExitOk;
+    const QString out = parser.value("out");
+    if (out.isEmpty())
+        throw UsageError{QStringLiteral("--out FILE.json is required")};
+    const LoadedTrace t = loadTrace(traceArgument(parser, "export-trace"));
+    ReplayOptions o = replayOptionsFrom(parser, t);
+    std::vector<RunRecord> records;
+    records.push_back(recordReplay(t, o));
+    if (parser.isSet("pair")) {
+        o.budget = parseBudgetOrRatio(parser.value("pair"), t, "pair");
+        records.push_back(recordReplay(t, o));
+    }
+    std::vector<const RunRecord*> runs;
+    for (const RunRecord& r : records)
+        runs.push_back(&r);
+    writeFileWhole(out, traceEventsJson(t.name, t, o, runs).dump() + "\n");
+    std::string summary;
+    for (const RunRecord& r : records)
+        summary += (summary.empty() ? "" : "; ") + groupDigits(r.result.budget) + " B: " + outcomeName(r.result.outcome) + " at operator "
+                   + std::to_string(r.result.opsDone);
+    printLine(summary + "; written to " + out.toStdString());
+    return kExitOk;
+}
+
+} // namespace holescope::cli
