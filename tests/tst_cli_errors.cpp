@@ -7,11 +7,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <nlohmann/json.hpp>
-#include <QTest>
 
 #include <utility>
 
@@ -96,6 +97,8 @@ private slots:
     void badInput();
     void version();
     void replayHelp();
+    void everyCommandHasHelp_data();
+    void everyCommandHasHelp();
     void replayJson_data();
     void replayJson();
     void recordFiles();
@@ -235,6 +238,35 @@ void CliErrorsTest::replayHelp()
     QCOMPARE(run.exitCode, 0);
     for (const char* option : {"--budget", "--ratio", "--overhead-limit", "--protect", "--json", "--events"})
         QVERIFY2(run.out.contains(option), qPrintable(QString::fromUtf8(run.out)));
+}
+
+void CliErrorsTest::everyCommandHasHelp_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("usage");
+    // The commands the top-level help lists; a command missing here fails the count below.
+    const CliRun top = runCli({"--help"});
+    int listed = 0;
+    for (const QByteArray& line : top.out.split('\n'))
+        listed += QRegularExpression(QStringLiteral("^  [a-z][a-z-]* ")).match(QString::fromUtf8(line)).hasMatch() ? 1 : 0;
+    QCOMPARE(listed, 11);
+    for (const char* c : {"info", "replay", "record", "sweep", "holes", "merge", "explain", "export-trace", "synth", "bench"})
+        QTest::addRow("%s", c) << QStringList{c, "--help"} << QStringLiteral("Usage: holescope-cli %1 [options]").arg(c);
+    QTest::addRow("figure outcome") << QStringList{"figure", "outcome", "--help"} << "Usage: holescope-cli figure outcome [options] trace";
+    QTest::addRow("figure pair") << QStringList{"figure", "pair", "--help"} << "Usage: holescope-cli figure pair [options] trace";
+    QTest::addRow("figure") << QStringList{"figure", "--help"} << "usage: holescope-cli figure outcome TRACE";
+}
+
+void CliErrorsTest::everyCommandHasHelp()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, usage);
+    const CliRun run = runCli(args);
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 0);
+    const QString out = QString::fromUtf8(run.out);
+    QVERIFY2(out.startsWith(usage), qPrintable(out));
+    QVERIFY2(!out.contains("The command.") && !out.contains("--help-all"), qPrintable(out));
 }
 
 void CliErrorsTest::replayJson_data()

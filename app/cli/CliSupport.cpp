@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSupport.h"
 
-#include <algorithm>
-
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -29,7 +29,17 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
     if (!parser.parse(args))
         throw UsageError{parser.errorText()};
     if (parser.isSet("help")) {
-        printLine(parser.helpText().toStdString());
+        // Qt's usage line names the program as invoked and lists the command as a trailing
+        // positional; users type "holescope-cli COMMAND [options] ARGS".
+        QStringList lines = parser.helpText().split('\n');
+        QString usage = lines.value(0);
+        usage.replace(QRegularExpression(QStringLiteral("^Usage: \\S+")), QStringLiteral("Usage: holescope-cli ") + args.value(1));
+        usage.remove(QRegularExpression(QStringLiteral(" command$")));
+        lines[0] = usage;
+        lines.removeIf([](const QString& line) {
+            return line.contains(QRegularExpression(QStringLiteral("^\\s+(command\\s+The command\\.|--help-all\\s)")));
+        });
+        printLine(lines.join('\n').toStdString());
         return false;
     }
     return true;

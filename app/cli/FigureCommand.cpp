@@ -142,15 +142,25 @@ int runFigure(const QStringList& args)
 {
     const QString kind = args.size() > 2 ? args.at(2) : QString();
     QStringList rest = args;
-    if (rest.size() > 2)
-        rest.removeAt(2);   // "holescope-cli figure outcome ..." parses like "holescope-cli figure ..."
+    if (rest.size() > 2) {
+        // "holescope-cli figure outcome ..." parses like "holescope-cli figure ..."; the help
+        // names the command "figure outcome".
+        rest.removeAt(2);
+        rest[1] = "figure " + kind;
+    }
     if (kind == "outcome")
         return outcomeFigure(rest);
     if (kind == "pair")
         return pairFigure(rest);
-    throw UsageError{QStringLiteral("usage: holescope-cli figure outcome TRACE --sweep R1:R2:STEP --out FILE [options]\n"
-                                    "       holescope-cli figure pair TRACE --a BUDGET --b BUDGET --out FILE [options]\n"
-                                    "(FILE ends in .pdf, .svg or .png; holescope-cli figure outcome --help for the options)")};
+    const QString usage = QStringLiteral("usage: holescope-cli figure outcome TRACE --sweep R1:R2:STEP --out FILE [options]\n"
+                                         "       holescope-cli figure pair TRACE --a BUDGET --b BUDGET --out FILE [options]\n"
+                                         "(FILE ends in .pdf, .svg or .png; holescope-cli figure outcome --help and "
+                                         "holescope-cli figure pair --help list the options)");
+    if (kind == "--help" || kind == "-h") {
+        printLine(usage.toStdString());
+        return kExitOk;
+    }
+    throw UsageError{usage};
 }
 
 } // namespace holescope::cli
