@@ -14,18 +14,23 @@ PairJob::PairJob(QObject* parent)
     , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     connect(&m_pair, &QFutureWatcher<PairDataPtr>::finished, this, [this] {
-        if (m_pair.property("generation").toULongLong() == m_pairGeneration && m_pair.result())
+        if (m_pair.property("generation").toULongLong() != m_pairGeneration)
+            return;
+        m_pairDelivered = m_pairGeneration;
+        if (m_pair.result())
             emit pairReady(m_pair.result());
     });
     connect(&m_probe, &QFutureWatcher<Contests>::finished, this, [this] {
         if (m_probe.property("generation").toULongLong() != m_probeGeneration)
             return;
+        m_probeDelivered = m_probeGeneration;
         const Contests c = m_probe.result();
         emit probeReady(m_probeStorage, c[0], c[1]);
     });
     connect(&m_culprits, &QFutureWatcher<std::shared_ptr<PairExplanation>>::finished, this, [this] {
         if (m_culprits.property("generation").toULongLong() != m_culpritGeneration)
             return;
+        m_culpritDelivered = m_culpritGeneration;
         const auto result = m_culprits.result();
         if (result)
             emit culpritsReady(*result);
@@ -91,7 +96,8 @@ void PairJob::cancel()
 
 bool PairJob::isRunning() const
 {
-    return m_pair.isRunning() || m_culprits.isRunning() || m_probe.isRunning();
+    // Until each result is delivered: a future finishes before its queued signal arrives.
+    return m_pairDelivered != m_pairGeneration || m_culpritDelivered != m_culpritGeneration || m_probeDelivered != m_probeGeneration;
 }
 
 void PairJob::waitForFinished()

@@ -45,6 +45,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_probeCancel = std::make_shared<std::atomic<bool>>(false);
     std::shared_ptr<std::atomic<bool>> m_cancel;
     quint64 m_pairGeneration = 0, m_culpritGeneration = 0, m_probeGeneration = 0;
+    quint64 m_pairDelivered = 0, m_culpritDelivered = 0, m_probeDelivered = 0;   // the last generation whose result arrived
 };
 
 } // namespace holescope

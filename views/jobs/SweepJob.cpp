@@ -15,6 +15,7 @@ SweepJob::SweepJob(QObject* parent)
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, [this] {
         if (m_watcher.property("generation").toULongLong() != m_generation)
             return;
+        m_delivered = m_generation;
         m_drainTimer.stop();
         drain();
         emit finished(m_watcher.result());
@@ -58,7 +59,8 @@ void SweepJob::cancel()
 
 bool SweepJob::isRunning() const
 {
-    return m_watcher.isRunning();
+    // Until its result is delivered: the future finishes before the queued signal arrives.
+    return m_delivered != m_generation;
 }
 
 void SweepJob::waitForFinished()

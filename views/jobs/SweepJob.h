@@ -53,6 +53,7 @@ private:
     QTimer m_drainTimer;
     QElapsedTimer m_clock;
     quint64 m_generation = 0;
+    quint64 m_delivered = 0;   // the last generation whose result arrived
 };
 
 } // namespace holescope

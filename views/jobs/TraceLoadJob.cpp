@@ -15,7 +15,10 @@ TraceLoadJob::TraceLoadJob(QObject* parent)
 {
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, [this] {
         const quint64 generation = m_watcher.property("generation").toULongLong();
-        if (generation != m_generation || m_watcher.isCanceled())
+        if (generation != m_generation)
+            return;
+        m_delivered = generation;
+        if (m_watcher.isCanceled())
             return;
         const Result r = m_watcher.result();
         if (const auto* trace = std::get_if<OpenTracePtr>(&r))
@@ -51,7 +54,8 @@ void TraceLoadJob::start(const QString& path)
 
 bool TraceLoadJob::isRunning() const
 {
-    return m_watcher.isRunning();
+    // Until its result is delivered: the future finishes before the queued signal arrives.
+    return m_delivered != m_generation;
 }
 
 void TraceLoadJob::waitForFinished()

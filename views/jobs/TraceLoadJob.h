@@ -34,6 +34,7 @@ private:
     using Result = std::variant<OpenTracePtr, QString>;
     QFutureWatcher<Result> m_watcher;
     quint64 m_generation = 0;
+    quint64 m_delivered = 0;   // the last generation whose result arrived
 };
 
 } // namespace holescope
