@@ -12,5 +12,5 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config \
-    qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev libtbb-dev \
+    qt6-base-dev qt6-svg-dev libqcustomplot-dev nlohmann-json3-dev libtbb-dev libmuparser-dev \
     fonts-dejavu-core desktop-file-utils appstream parallel $EXTRA >/dev/null

@@ -54,6 +54,7 @@ void addReplayOptions(QCommandLineParser& parser)
         {"protect", "Storage ids never offered for eviction, comma-separated.", "ids"},
         {"max-steps", "Stop as unresolved after this many operator computations.", "n"},
         {"max-seconds", "Stop as unresolved after this much wall time.", "s"},
+        {"policy", "The eviction policy (default dtr); holescope-cli policies lists them all.", "name"},
     });
 }
 
@@ -142,6 +143,12 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
         o.maxSteps = parseCount(parser.value("max-steps"), "max-steps");
     if (parser.isSet("max-seconds"))
         o.maxSeconds = parseRatio(parser.value("max-seconds"), "max-seconds");
+    if (parser.isSet("policy")) {
+        auto policy = parsePolicy(parser.value("policy").toStdString());
+        if (auto* error = std::get_if<std::string>(&policy))
+            throw UsageError{QStringLiteral("--policy: %1").arg(QString::fromStdString(*error))};
+        o.policy = std::get<Policy>(std::move(policy));
+    }
     return o;
 }
 

@@ -23,6 +23,7 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     j["baseline_memory"] = baseline.memory;
     j["overhead_limit"] = options.overheadLimit ? nlohmann::ordered_json(*options.overheadLimit) : nlohmann::ordered_json();
     j["protect"] = options.protect;
+    j["policy"] = policyName(options.policy);
     j["outcome"] = outcomeName(result.outcome);
     if (result.outcome == Outcome::Unresolved)
         j["reason"] = result.reason;
@@ -34,6 +35,8 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     j["heuristic_evals"] = result.heuristicEvals;
     j["max_cascade_depth"] = result.maxDepth;
     j["certified"] = {result.certifiedLo, result.certifiedHi};
+    if (options.policy.kind == PolicyKind::Monotone)
+        j["execution_budget"] = result.executionBudget >= 0 ? nlohmann::ordered_json(result.executionBudget) : nlohmann::ordered_json();
     if (withEvents) {
         auto& evicts = j["evict_log"] = nlohmann::ordered_json::array();
         for (const EvictEntry& e : result.evictLog)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "policy/Policy.h"
 #include "sim/PreparedTrace.h"
 
 #include <atomic>
@@ -49,6 +50,7 @@ struct ReplayOptions {
     double maxSeconds = 0;         // wall time; 0: no cap
     const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
     RegionStore regions = RegionStore::Automatic;
+    Policy policy;                 // the eviction policy; DTR by default
 };
 
 struct EvictEntry {
@@ -75,6 +77,9 @@ struct ReplayResult {
     int64_t heuristicEvals = 0;
     int64_t steps = 0;             // operator computations, rebuilds included
     int32_t maxDepth = 0;          // deepest nesting of rebuilds
+    // The monotone policy: the budget whose DTR execution this is (the largest budget <= the
+    // budget asked for where DTR completes); -1 for every other policy, or when none completes.
+    int64_t executionBudget = -1;
     // Every budget in [certifiedLo, certifiedHi] gives exactly this execution (the same
     // decisions, the same figures but free_log's bytes short): the replay compares the budget
     // only with "memory in use + request", and these are the nearest such values on either side.

@@ -6,15 +6,21 @@
 
 #include "sim/DenseRegions.h"
 #include "sim/EvictionPool.h"
+#include "sim/NullRegions.h"
 #include "sim/Replay.h"
 #include "sim/SparseRegions.h"
 #include "sim/StorageGraph.h"
 
 #include "policy/DtrScore.h"
+#include "policy/EqClasses.h"
+#include "policy/PythonRandom.h"
+#include "policy/ScoreFormula.h"
 
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -52,7 +58,9 @@ public:
     ReplayEngine(const Program& program, const StorageGraph& graph, const Baseline& baseline, const ReplayOptions& options,
                  Recorder& recorder)
         : P(program)
+        , G(graph)
         , m_options(options)
+        , m_policy(options.policy)
         , m_rec(recorder)
         , m_pool(program.storages.size())
         , m_defined(program.tensors.size(), 0)
@@ -65,7 +73,19 @@ public:
         , m_compute(program.storages.size(), 0)
         , m_visible(program.storages.size(), 0)
         , m_regions(graph, program.storages.size(), RegionState{&m_material, &m_pinned, &m_compute, &m_opCount})
+        , m_useEq(options.policy.usesEqClasses())
+        , m_eq(m_useEq ? program.storages.size() : 0)
+        , m_random(options.policy.seed)
     {
+        if (m_policy.kind == PolicyKind::Formula && m_policy.compiled)
+            m_formula = std::make_unique<ScoreFormula::Evaluator>(*m_policy.compiled);
+        if (m_policy.kind == PolicyKind::Foresight || (m_formula && m_policy.compiled->usesNextUse()))
+            buildNextUses();
+        if (m_formula) {
+            m_evictCount.assign(program.storages.size(), 0);
+            m_rebuildCount.assign(program.storages.size(), 0);
+            m_everMaterial.assign(program.storages.size(), 0);
+        }
         m_result.budget = options.budget;
         if (options.overheadLimit)
             m_rematLimit = static_cast<long double>(static_cast<double>(baseline.compute) * (*options.overheadLimit - 1.0));
@@ -124,6 +144,8 @@ private:
             // A storage's compute is the summed cost of the distinct operators among its
             // tensors; outputs of one operator are consecutive on a storage.
             const int32_t before = m_visible[sidx(s)];
+            if (m_useEq && before == 0)
+                m_eq.created(s);
             if (op.cost != 0 && (before == 0 || P.tensors[sidx(sd.tensors[sidx(before - 1)])].op != opIndex)) {
                 m_regions.computeWillChange(s);
                 m_compute[sidx(s)] += op.cost;
@@ -295,6 +317,15 @@ private:
         for (int32_t s : m_rematStorages)
             poolAppend(s);
         rebuildRegions();
+        if (m_useEq)
+            for (int32_t s : m_rematStorages)
+                m_eq.materialized(s, m_compute[sidx(s)]);
+        if (m_formula)
+            for (int32_t s : m_rematStorages) {
+                if (m_everMaterial[sidx(s)])
+                    m_rebuildCount[sidx(s)] += 1;
+                m_everMaterial[sidx(s)] = 1;
+            }
         if constexpr (kRecording) {
             m_needers.clear();
             for (size_t i = 0; i + 1 < m_frames.size(); ++i)
@@ -377,6 +408,13 @@ private:
                 m_regions.absorb(cs, true, s);
         });
         m_regions.clear(s);
+        if (m_useEq) {
+            m_neighbours.clear();
+            forEachEvictedNeighbour(s, [&](int32_t n) { m_neighbours.push_back(n); });
+            m_eq.evicted(s, m_compute[sidx(s)], m_neighbours);
+        }
+        if (m_formula)
+            m_evictCount[sidx(s)] += 1;
     }
 
     void freeMemory(int64_t request)
@@ -415,9 +453,38 @@ private:
         double probeScore = kNan;  // the recorder's probe storage's score, if it was scanned (recording only)
     };
 
-    // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
-    // best so far, stop at the first score of exactly 0.
     Choice chooseVictim()
+    {
+        if (m_policy.kind == PolicyKind::Random)
+            return chooseRandom();
+        if (m_policy.kind == PolicyKind::TwoPhase) {
+            const Choice c = chooseByScore(/*isolatedOnly=*/true);
+            if (c.storage >= 0)
+                return c;
+        }
+        return chooseByScore(false);
+    }
+
+    // RandomStorage.choose: random.randrange over the pool in order (protected storages left out).
+    Choice chooseRandom()
+    {
+        m_candidates.clear();
+        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
+            if (!m_protected[sidx(s)])
+                m_candidates.push_back(s);
+        Choice c;
+        c.scanned = static_cast<int64_t>(m_candidates.size());
+        if (!m_candidates.empty()) {
+            c.storage = m_candidates[m_random.below(static_cast<uint32_t>(m_candidates.size()))];
+            m_result.heuristicEvals += 1;
+        }
+        return c;
+    }
+
+    // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
+    // best so far, stop at the first score of exactly 0. With isolatedOnly (twophase's first
+    // phase), only storages with no evicted neighbour are candidates.
+    Choice chooseByScore(bool isolatedOnly)
     {
         double best = std::numeric_limits<double>::infinity();
         [[maybe_unused]] double second = std::numeric_limits<double>::infinity();
@@ -425,11 +492,10 @@ private:
         int64_t scanned = 0;
         [[maybe_unused]] double probeScore = kNan;
         for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
-            if (m_protected[sidx(s)])
+            if (m_protected[sidx(s)] || (isolatedOnly && hasEvictedNeighbour(s)))
                 continue;
             ++scanned;
-            const int64_t compute = m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true);
-            const double cost = dtrScore(compute, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
+            const double cost = scoreOf(s);
             if constexpr (kRecording)
                 if (s == m_rec.probe())
                     probeScore = cost;
@@ -457,10 +523,170 @@ private:
         return c;
     }
 
+    int64_t estar(int32_t s) { return m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true); }
+
+    int64_t eqclassCompute(int32_t s)
+    {
+        m_roots.clear();
+        forEachEvictedNeighbour(s, [&](int32_t n) { m_roots.push_back(m_eq.root(n)); });
+        std::sort(m_roots.begin(), m_roots.end());
+        m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
+        int64_t sum = m_compute[sidx(s)];
+        for (int32_t r : m_roots)
+            sum += m_eq.value(r);
+        return sum;
+    }
+
+    // Operators until a model operator reads the storage again (0: the one running now); -1: never.
+    int64_t nextUse(int32_t s)
+    {
+        int32_t& cursor = m_useCursor[sidx(s)];
+        const int32_t end = m_useStart[sidx(s) + 1];
+        while (cursor < end && m_uses[sidx(cursor)] < m_opCount)
+            ++cursor;
+        return cursor < end ? m_uses[sidx(cursor)] - m_opCount : -1;
+    }
+
+    void buildNextUses()
+    {
+        m_useStart.assign(P.storages.size() + 1, 0);
+        std::vector<std::pair<int32_t, int32_t>> uses;   // (storage, operator count)
+        int32_t count = 0;
+        for (const Step& step : P.schedule) {
+            if (step.kind != StepKind::Compute)
+                continue;
+            ++count;
+            for (int32_t arg : P.ops[sidx(step.index)].args)
+                uses.emplace_back(P.storageOf(arg), count);
+        }
+        std::sort(uses.begin(), uses.end());
+        for (const auto& [s, op] : uses)
+            m_useStart[sidx(s) + 1] += 1;
+        for (size_t i = 0; i < P.storages.size(); ++i)
+            m_useStart[i + 1] += m_useStart[i];
+        m_uses.clear();
+        for (const auto& [s, op] : uses)
+            m_uses.push_back(op);
+        m_useCursor.assign(m_useStart.begin(), m_useStart.end() - 1);
+    }
+
+    // The storages next to s through an edge that exists by now, that are not material (simrd's
+    // Storage.evicted_neighbors); a storage may be named twice.
+    template <typename F>
+    void forEachEvictedNeighbour(int32_t s, F&& f) const
+    {
+        for (const StorageGraph::Edges* g : {&G.parents, &G.children})
+            for (auto e = static_cast<size_t>(g->start[sidx(s)]); e < static_cast<size_t>(g->start[sidx(s) + 1]) && g->birth[e] < m_opCount; ++e)
+                if (const int32_t n = g->target[e]; n != s && !m_material[sidx(n)])
+                    f(n);
+    }
+
+    bool hasEvictedNeighbour(int32_t s) const
+    {
+        bool found = false;
+        forEachEvictedNeighbour(s, [&](int32_t) { found = true; });
+        return found;
+    }
+
+    // The candidate's score under the policy, with simrd's arithmetic where simrd has the policy:
+    // a quotient of integers correctly rounded, +inf where the denominator is not positive.
+    double scoreOf(int32_t s)
+    {
+        const int64_t size = P.storages[sidx(s)].size;
+        const int64_t last = m_lastAccess[sidx(s)];
+        switch (m_policy.kind) {
+        case PolicyKind::Score: {
+            if (m_policy.cost == CostTerm::EStar && m_policy.size && m_policy.staleness)
+                return dtrScore(estar(s), size, m_clock, last);
+            const int64_t num = m_policy.cost == CostTerm::EStar     ? estar(s)
+                                : m_policy.cost == CostTerm::EqClass ? eqclassCompute(s)
+                                : m_policy.cost == CostTerm::Local   ? m_compute[sidx(s)]
+                                                                     : 1;
+            return scoreQuotient(num, m_policy.size ? std::optional<int64_t>(size) : std::nullopt, m_policy.staleness, last);
+        }
+        case PolicyKind::Msps:
+            return scoreQuotient(m_compute[sidx(s)] + m_regions.compute(s, true), size, false, last);
+        case PolicyKind::Lru:
+            return last == kNeverAccessed ? -std::numeric_limits<double>::infinity() : static_cast<double>(last);
+        case PolicyKind::TwoPhase:
+        case PolicyKind::Monotone:
+            return dtrScore(estar(s), size, m_clock, last);
+        case PolicyKind::SizeSquared:
+        case PolicyKind::StaleSquared: {
+            if (size <= 0)
+                return std::numeric_limits<double>::infinity();
+            if (last == kNeverAccessed)
+                return 0.0;
+            const double stale = static_cast<double>(m_clock - last);
+            if (stale <= 0)
+                return std::numeric_limits<double>::infinity();
+            const double bytes = static_cast<double>(size);
+            return static_cast<double>(estar(s)) / (m_policy.kind == PolicyKind::SizeSquared ? bytes * bytes * stale : bytes * stale * stale);
+        }
+        case PolicyKind::Foresight: {
+            const int64_t next = nextUse(s);
+            if (next < 0)
+                return 0.0;
+            if (size <= 0 || next == 0)
+                return std::numeric_limits<double>::infinity();
+            return signedQuotient(estar(s), static_cast<uint128>(size) * static_cast<uint64_t>(next));
+        }
+        case PolicyKind::Formula: {
+            ScoreFeatures f;
+            const ScoreFormula& formula = *m_policy.compiled;
+            f.compute = static_cast<double>(m_compute[sidx(s)]);
+            f.estarCompute = formula.usesEStar() ? static_cast<double>(estar(s)) : f.compute;
+            f.eqclassCompute = formula.usesEqClass() ? static_cast<double>(eqclassCompute(s)) : f.compute;
+            f.size = static_cast<double>(size);
+            f.lastAccess = last == kNeverAccessed ? -std::numeric_limits<double>::infinity() : static_cast<double>(last);
+            f.staleness = last == kNeverAccessed ? std::numeric_limits<double>::infinity() : static_cast<double>(m_clock - last);
+            f.clock = static_cast<double>(m_clock);
+            f.evictions = static_cast<double>(m_evictCount[sidx(s)]);
+            f.rebuilds = static_cast<double>(m_rebuildCount[sidx(s)]);
+            if (formula.usesNextUse()) {
+                const int64_t next = nextUse(s);
+                f.nextUse = next < 0 ? std::numeric_limits<double>::infinity() : static_cast<double>(next);
+            }
+            f.depth = static_cast<double>(m_frames.empty() ? 0 : m_frames.size() - 1);
+            f.pool = static_cast<double>(m_pool.size());
+            return (*m_formula)(f);
+        }
+        case PolicyKind::Random: break;
+        }
+        return std::numeric_limits<double>::infinity();
+    }
+
+    // num / (size * staleness) with the factors present, as Python computes it: an integer
+    // quotient correctly rounded; a never-accessed storage has infinite staleness (quotient 0);
+    // a denominator that is not positive gives +inf. With neither factor, the number itself.
+    double scoreQuotient(int64_t num, std::optional<int64_t> size, bool staleness, int64_t last) const
+    {
+        constexpr double inf = std::numeric_limits<double>::infinity();
+        if (!size && !staleness)
+            return static_cast<double>(num);
+        if (size && *size <= 0)
+            return inf;   // also size 0 * inf staleness: nan, not > 0
+        if (staleness && last == kNeverAccessed)
+            return num < 0 ? -0.0 : 0.0;
+        const int64_t stale = staleness ? m_clock - last : 1;
+        if (stale <= 0)
+            return inf;
+        return signedQuotient(num, static_cast<uint128>(size ? *size : 1) * static_cast<uint64_t>(stale));
+    }
+
+    static double signedQuotient(int64_t num, uint128 den)
+    {
+        if (num >= 0)
+            return exactQuotient(static_cast<uint64_t>(num), den);
+        return -exactQuotient(static_cast<uint64_t>(-(num + 1)) + 1, den);
+    }
+
     static constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
     const Program& P;
+    const StorageGraph& G;
     const ReplayOptions& m_options;
+    const Policy& m_policy;
     Recorder& m_rec;
     ReplayResult m_result;
     long double m_rematLimit = std::numeric_limits<long double>::infinity();
@@ -490,19 +716,75 @@ private:
     std::vector<int32_t> m_needers;
     std::vector<Frame> m_frames;
     std::vector<int32_t> m_undefined;
+    bool m_useEq;
+    EqClasses m_eq;
+    PythonRandom m_random;
+    std::unique_ptr<ScoreFormula::Evaluator> m_formula;
+    std::vector<int32_t> m_candidates, m_neighbours, m_roots;
+    std::vector<int32_t> m_useStart, m_uses, m_useCursor;   // per storage: the operators that read it, sorted
+    std::vector<int32_t> m_evictCount, m_rebuildCount;      // formula features
+    std::vector<uint8_t> m_everMaterial;
 };
 
 
-// Runs the engine with the region store the options (or the trace's size) call for.
+// Runs the engine with the region store the options (or the trace's size, or the policy) call for.
 template <typename Recorder>
-ReplayResult runReplay(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
+ReplayResult runEngine(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
 {
+    if (!options.policy.usesRegions())
+        return ReplayEngine<NullRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
     bool dense = options.regions == RegionStore::Dense;
     if (options.regions == RegionStore::Automatic)
         dense = DenseRegions::bytesFor(trace.program.storages.size()) <= kDenseRegionBytes;
     if (dense)
         return ReplayEngine<DenseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
     return ReplayEngine<SparseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
+}
+
+// The monotone policy at budget B runs DTR's execution at B* = the largest budget <= B where
+// DTR completes. That execution never holds more than B* <= B bytes, so it is valid at B, and
+// whenever B completes every larger budget does too: feasibility is monotone by construction.
+// B* is found by walking down DTR's certified intervals from B (each failing execution gives
+// the lowest budget that repeats it); below the trace's bottleneck nothing can complete.
+// Every budget from B*'s interval up to B gives this same execution.
+template <typename Recorder>
+ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
+{
+    ReplayOptions dtr = options;
+    dtr.policy = Policy{};
+    int64_t b = options.budget;
+    for (;;) {
+        dtr.budget = b;
+        NullRecorder none;
+        const ReplayResult r = runEngine(trace, dtr, none);
+        if (r.outcome == Outcome::Complete)
+            break;
+        if (r.outcome == Outcome::Unresolved) {
+            dtr.budget = options.budget;
+            return runEngine(trace, dtr, recorder);   // undecided: the cap or cancel shows at B
+        }
+        if (r.certifiedLo <= trace.baseline.bottleneck) {
+            dtr.budget = options.budget;   // nothing below completes: DTR's failure at B is the answer
+            ReplayResult failed = runEngine(trace, dtr, recorder);
+            failed.certifiedLo = std::max<int64_t>(0, failed.certifiedLo);
+            return failed;
+        }
+        b = r.certifiedLo - 1;
+    }
+    dtr.budget = b;
+    ReplayResult r = runEngine(trace, dtr, recorder);
+    r.budget = options.budget;
+    r.executionBudget = b;
+    r.certifiedHi = std::max(r.certifiedHi, options.budget);
+    return r;
+}
+
+template <typename Recorder>
+ReplayResult runReplay(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
+{
+    if (options.policy.kind == PolicyKind::Monotone)
+        return runMonotone(trace, options, recorder);
+    return runEngine(trace, options, recorder);
 }
 
 } // namespace holescope::detail
