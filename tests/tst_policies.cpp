@@ -162,6 +162,122 @@ private slots:
         QVERIFY2(QString::fromStdString(std::get<std::string>(p)).contains(message), std::get<std::string>(p).c_str());
     }
 
+    // hole.log (HAND.md §10) at 14,200 with limit 1.1: the first choice is at operator 7 (clock
+    // 121, 600 bytes short) among S1 (K: compute 10, 1,000 B, last access 11, next read by op 8),
+    // S2 (D: 30, 1,000 B, 41, op 9), S4 (C: 20, 10,000 B, 91, op 8) and S5 (F: 30, 100 B,
+    // 121, op 9; staleness 0, so +inf); nothing is evicted yet, so e* is each one's own compute.
+    //   stale2 = c / (size * stale^2): S1 8.26e-7, S2 4.69e-6, S4 2.22e-6 -> S1; K is rebuilt at
+    //            op 8 for 10 <= 15.2 and the run completes, where DTR fails.
+    //   size2 = c / (size^2 * stale): S1 9.09e-8, S2 3.75e-7, S4 6.67e-9 -> S4: fails at op 8.
+    //   foresight = c / (size * ops to next use): S1 0.01, S2 0.015, S4 0.002, S5 0.15 -> S4.
+    //   twophase: every candidate is isolated (nothing evicted), so its first phase is DTR's
+    //            choice, S4 (h_DTR 6.67e-5 is the lowest).
+    void ownPoliciesByHand_data()
+    {
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<QString>("outcome");
+        QTest::addColumn<int>("firstEvicted");
+        QTest::addColumn<qint64>("remat");
+        QTest::addRow("stale2") << "stale2" << "complete" << 1 << qint64{10};
+        QTest::addRow("size2") << "size2" << "overhead_exceeded" << 4 << qint64{20};
+        QTest::addRow("foresight") << "foresight" << "overhead_exceeded" << 4 << qint64{20};
+        QTest::addRow("twophase") << "twophase" << "overhead_exceeded" << 4 << qint64{20};
+        QTest::addRow("formula stale2") << "formula:compute/(size*staleness^2)" << "complete" << 1 << qint64{10};
+    }
+
+    void ownPoliciesByHand()
+    {
+        QFETCH(QString, policy);
+        QFETCH(QString, outcome);
+        QFETCH(int, firstEvicted);
+        QFETCH(qint64, remat);
+        ReplayOptions o;
+        o.budget = 14200;
+        o.overheadLimit = 1.1;
+        o.logEvents = true;
+        o.policy = policyOrFail(policy.toStdString());
+        const ReplayResult r = replay(trace("hole.log"), o);
+        QCOMPARE(outcomeName(r.outcome), outcome.toStdString());
+        QVERIFY(!r.evictLog.empty());
+        QCOMPARE(r.evictLog[0].op, int64_t{7});
+        QCOMPARE(r.evictLog[0].storage, firstEvicted);
+        QCOMPARE(r.rematCompute, remat);
+    }
+
+    // monotone on hole.log, limit 1.1: DTR completes from 13,800 to 14,199 and from 14,800, and
+    // fails in between. At 14,500 monotone runs DTR's execution at 14,199 (op 6 evicts K, op 8
+    // rebuilds it: remat 10), certified over DTR's failing interval 14,200..14,799; at 13,799
+    // nothing below completes, so it fails as DTR does.
+    void monotoneFallsBackToTheLargestCompletingBudget()
+    {
+        ReplayOptions o;
+        o.overheadLimit = 1.1;
+        o.policy = policyOrFail("monotone");
+        o.budget = 14500;
+        const ReplayResult in = replay(trace("hole.log"), o);
+        QCOMPARE(outcomeName(in.outcome), std::string("complete"));
+        QCOMPARE(in.budget, int64_t{14500});
+        QCOMPARE(in.executionBudget, int64_t{14199});
+        QCOMPARE(in.rematCompute, int64_t{10});
+        QCOMPARE(in.certifiedLo, int64_t{14200});
+        QCOMPARE(in.certifiedHi, int64_t{14799});
+        o.budget = 13799;
+        const ReplayResult below = replay(trace("hole.log"), o);
+        QCOMPARE(outcomeName(below.outcome), std::string("overhead_exceeded"));
+        QCOMPARE(below.executionBudget, int64_t{-1});
+        o.budget = 14100;
+        const ReplayResult ok = replay(trace("hole.log"), o);
+        QCOMPARE(ok.executionBudget, int64_t{14100});
+        QCOMPARE(ok.certifiedLo, int64_t{14100});
+        QCOMPARE(ok.certifiedHi, int64_t{14199});
+    }
+
+    // The argument, checked: a certified sweep (every byte) of monotone has no hole where DTR
+    // has one, and both first complete at the same budget.
+    void monotoneHasNoHoles_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<qint64>("from");
+        QTest::addColumn<qint64>("to");
+        QTest::addColumn<double>("limit");
+        QTest::addRow("hole.log") << "hole.log" << qint64{12000} << qint64{16000} << 1.1;
+        QTest::addRow("demo") << "demo-unet.log" << qint64{2500} << qint64{6000} << 0.0;
+    }
+
+    void monotoneHasNoHoles()
+    {
+        QFETCH(QString, file);
+        QFETCH(qint64, from);
+        QFETCH(qint64, to);
+        QFETCH(double, limit);
+        const PreparedTrace& t = trace(file.toStdString());
+        SweepSpec spec;
+        spec.from = from;
+        spec.to = to;
+        spec.jobs = 2;
+        if (limit > 0)
+            spec.replay.overheadLimit = limit;
+        const SweepResult dtr = runSweep(t, spec);
+        spec.replay.policy = policyOrFail("monotone");
+        const SweepResult mono = runSweep(t, spec);
+        QCOMPARE(mono.certifiedBytes, to - from + 1);
+        QVERIFY(!findHoles(dtr.points, t.baseline).empty());
+        QVERIFY(findHoles(mono.points, t.baseline).empty());
+        auto firstComplete = [](const SweepResult& r) {
+            for (const SweepPoint& p : r.points)
+                if (p.outcome == Outcome::Complete)
+                    return p.budget;
+            return int64_t{-1};
+        };
+        QCOMPARE(firstComplete(mono), firstComplete(dtr));
+        // Every budget from the first completing one up completes.
+        bool completing = false;
+        for (const SweepPoint& p : mono.points) {
+            completing = completing || p.outcome == Outcome::Complete;
+            QVERIFY2(!completing || p.outcome == Outcome::Complete, qPrintable(QString::number(p.budget)));
+        }
+    }
+
     // A formula that spells out h_DTR decides exactly as dtr (the arithmetic is the same
     // quotient up to rounding, and on the demo no choice is that close); one that spells out
     // LRU decides as lru.

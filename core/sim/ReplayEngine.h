@@ -746,19 +746,28 @@ ReplayResult runEngine(const PreparedTrace& trace, const ReplayOptions& options,
 // whenever B completes every larger budget does too: feasibility is monotone by construction.
 // B* is found by walking down DTR's certified intervals from B (each failing execution gives
 // the lowest budget that repeats it); below the trace's bottleneck nothing can complete.
-// Every budget from B*'s interval up to B gives this same execution.
+// The certified interval is DTR's at B: where B completes, that execution's; where B fails,
+// every budget of B's failing interval falls back to the same B*, since nothing between B* and
+// that interval completes. So certified sweeps of the monotone policy tile the range as DTR's do.
 template <typename Recorder>
 ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
 {
     ReplayOptions dtr = options;
     dtr.policy = Policy{};
     int64_t b = options.budget;
+    // Every budget of B's own interval under DTR fails as B does, and nothing between B* and
+    // that interval completes: they all fall back to B*. That interval is the certified one.
+    int64_t ownLo = 0, ownHi = 0;
     for (;;) {
         dtr.budget = b;
         NullRecorder none;
         const ReplayResult r = runEngine(trace, dtr, none);
         if (r.outcome == Outcome::Complete)
             break;
+        if (b == options.budget) {
+            ownLo = r.certifiedLo;
+            ownHi = r.certifiedHi;
+        }
         if (r.outcome == Outcome::Unresolved) {
             dtr.budget = options.budget;
             return runEngine(trace, dtr, recorder);   // undecided: the cap or cancel shows at B
@@ -775,7 +784,10 @@ ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& option
     ReplayResult r = runEngine(trace, dtr, recorder);
     r.budget = options.budget;
     r.executionBudget = b;
-    r.certifiedHi = std::max(r.certifiedHi, options.budget);
+    if (b != options.budget) {
+        r.certifiedLo = ownLo;
+        r.certifiedHi = ownHi;
+    }
     return r;
 }
 
