@@ -68,5 +68,8 @@ int runBench(const QStringList& args);
 int runExplain(const QStringList& args);
 int runFigure(const QStringList& args);
 int runExportTrace(const QStringList& args);
+int runPolicies(const QStringList& args);
+int runAdvise(const QStringList& args);
+int runCensus(const QStringList& args);
 
 } // namespace holescope::cli

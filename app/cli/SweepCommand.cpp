@@ -66,6 +66,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     spec.replay = base;
     h.overheadLimit = base.overheadLimit;
     h.protect = base.protect;
+    h.policy = policyName(base.policy);
 
     const bool exact = parser.isSet("exact");
     if (exact && parser.isSet("step"))

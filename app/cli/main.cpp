@@ -27,6 +27,9 @@ const char* kUsage =
     "  explain TRACE   why one budget fails where another completes\n"
     "  figure KIND TRACE  draw the outcome plot or a pair's timeline (PDF, SVG, PNG)\n"
     "  export-trace TRACE  a recorded run or pair as trace-event JSON (Perfetto)\n"
+    "  policies        the eviction policies --policy takes\n"
+    "  advise TRACE    whether a budget sits in or near a hole, and the nearest safe budget\n"
+    "  census          every policy over every trace: holes, failures, overheads\n"
     "  synth           write a made-up trace (chain, U-Net or random DAG)\n"
     "  bench           time replays against simrd's recorded times\n"
     "\n"
@@ -36,9 +39,9 @@ const char* kUsage =
 
 int main(int argc, char** argv)
 {
-    // Figures are drawn by the desktop app's widgets, which need a GUI application; offscreen
-    // when there is no display.
-    const bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;
+    // Figures (figure, and census's) are drawn by the desktop app's widgets, which need a GUI
+    // application; offscreen when there is no display.
+    const bool figure = argc > 1 && (std::strcmp(argv[1], "figure") == 0 || std::strcmp(argv[1], "census") == 0);
     if (figure && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
@@ -73,6 +76,12 @@ int main(int argc, char** argv)
             return runExplain(args);
         if (command == "export-trace")
             return runExportTrace(args);
+        if (command == "policies")
+            return runPolicies(args);
+        if (command == "advise")
+            return runAdvise(args);
+        if (command == "census")
+            return runCensus(args);
         if (command == "synth")
             return runSynth(args);
         if (command == "bench")

@@ -29,6 +29,7 @@ Json headerJson(const SweepHeader& h, const char* format)
     j["refine"] = h.refine;
     j["overhead_limit"] = optional(h.overheadLimit);
     j["protect"] = h.protect;
+    j["policy"] = h.policy;
     if (h.shards > 1)
         j["shard"] = std::to_string(h.shard) + "/" + std::to_string(h.shards);
     return j;
@@ -123,6 +124,8 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         h.refine = j.at("refine").get<int64_t>();
         field = "protect";
         h.protect = j.at("protect").get<std::vector<int32_t>>();
+        field = "policy";
+        h.policy = j.contains("policy") ? j.at("policy").get<std::string>() : "dtr";
         field = "shard";
         h.shard = h.shards = 1;
         if (j.contains("shard")) {

@@ -22,6 +22,7 @@ struct SweepHeader {
     int64_t refine = 0;
     std::optional<double> overheadLimit;
     std::vector<int32_t> protect;
+    std::string policy = "dtr";       // policyName(); files written before policies had none: dtr
     int shard = 1, shards = 1;
 };
 

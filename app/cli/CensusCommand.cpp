@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// census: every policy over every trace, as a table, CSV, JSON and a figure.
+#include "CliSupport.h"
+#include "Interrupt.h"
+
+#include "export/CensusFigure.h"
+#include "export/FigureExport.h"
+#include "report/CensusReport.h"
+#include "sweep/Census.h"
+
+#include <qcustomplot.h>
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace holescope::cli {
+namespace {
+
+const char* kDefaultPolicies = "dtr,dtr-eqclass,dtr-local,msps,lru,size,random:1,twophase,size2,stale2,foresight,monotone";
+
+QStringList traceFiles(const QCommandLineParser& parser)
+{
+    QStringList files = parser.positionalArguments().mid(1);
+    if (!files.isEmpty()) {
+        if (parser.isSet("traces"))
+            throw UsageError{QStringLiteral("give trace files or --traces DIR, not both")};
+        return files;
+    }
+    const QString dir = parser.isSet("traces") ? parser.value("traces") : QStringLiteral(HOLESCOPE_SHARED_DIR "/traces/dtr");
+    const QDir d(dir);
+    if (!d.exists())
+        throw UsageError{QStringLiteral("--traces: no folder %1 (give trace files, or the folder of the DTR logs)").arg(dir)};
+    for (const QString& f : d.entryList({"*.log"}, QDir::Files, QDir::Name))
+        files << d.filePath(f);
+    if (files.isEmpty())
+        throw UsageError{QStringLiteral("--traces: %1 holds no .log trace").arg(dir)};
+    return files;
+}
+
+std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
+{
+    QStringList names;
+    if (parser.isSet("policies"))
+        names = parser.value("policies").split(',', Qt::SkipEmptyParts);
+    names += parser.values("policy");
+    if (names.isEmpty())
+        names = QString::fromLatin1(kDefaultPolicies).split(',');
+    std::vector<Policy> policies;
+    for (const QString& n : names) {
+        auto p = parsePolicy(n.trimmed().toStdString());
+        if (auto* error = std::get_if<std::string>(&p))
+            throw UsageError{QStringLiteral("--policies: %1").arg(QString::fromStdString(*error))};
+        policies.push_back(std::get<Policy>(std::move(p)));
+    }
+    return policies;
+}
+
+} // namespace
+
+int runCensus(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument("traces", "DTR traces (default: every .log in --traces).", "[TRACE...]");
+    parser.addOptions({
+        {"traces", "The folder of traces to take (default: the shared DTR logs).", "dir"},
+        {"policies", QStringLiteral("Policies, comma-separated (default: %1).").arg(kDefaultPolicies), "names"},
+        {"policy", "One more policy (repeatable; for formulas, which may hold commas).", "name"},
+        {"from", "Lowest ratio of each trace's peak (default 0.05).", "ratio"},
+        {"to", "Highest ratio (default 1.0).", "ratio"},
+        {"step", "Grid step (default 0.01).", "ratio"},
+        {"overhead-limit", "simrd's overhead limit for every replay (default: none).", "x"},
+        {"jobs", "Threads (default: every core).", "n"},
+        {"json", "Print JSON (format holescope-census/1) instead of the table."},
+        {"csv", "Also write the table as CSV to this file.", "file"},
+        {"figure", "Also draw the holes per policy and trace to this file (.pdf, .svg or .png).", "file"},
+        {"out", "Write the table (or JSON) to this file instead of standard output.", "file"},
+    });
+    if (!parseCommand(parser, args,
+                      "Run every policy over every trace on a grid of budgets and tabulate, per trace and policy, the hole regions, the "
+                      "failing budgets, the smallest completing budget, and the median overhead where both DTR and the policy complete."))
+        return kExitOk;
+    CensusSpec spec;
+    spec.policies = policiesFrom(parser);
+    if (parser.isSet("from"))
+        spec.from = parseRatio(parser.value("from"), "from");
+    if (parser.isSet("to"))
+        spec.to = parseRatio(parser.value("to"), "to");
+    if (parser.isSet("step"))
+        spec.step = parseRatio(parser.value("step"), "step");
+    if (!(spec.step > 0) || spec.from > spec.to)
+        throw UsageError{QStringLiteral("--from, --to, --step: expected from <= to and a positive step")};
+    if (parser.isSet("overhead-limit")) {
+        spec.overheadLimit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
+        if (*spec.overheadLimit < 1.0)
+            throw UsageError{QStringLiteral("--overhead-limit: must be at least 1")};
+    }
+    if (parser.isSet("jobs")) {
+        const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
+        if (jobs < 1 || jobs > 1024)
+            throw UsageError{QStringLiteral("--jobs: expected 1 to 1024, found %1").arg(jobs)};
+        spec.jobs = static_cast<int>(jobs);
+    }
+    const QString figure = parser.value("figure");
+    if (!figure.isEmpty()) {
+        const QString suffix = QFileInfo(figure).suffix().toLower();
+        if (suffix != "pdf" && suffix != "svg" && suffix != "png")
+            throw UsageError{QStringLiteral("--figure: the format comes from the extension: .pdf, .svg or .png, found \"%1\"").arg(figure)};
+    }
+    const QStringList files = traceFiles(parser);
+
+    const InterruptAsCancel interrupt;
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<CensusRow> rows;
+    for (const QString& file : files) {
+        const LoadedTrace t = loadTrace(file);
+        auto part = censusOfTrace(t.name, t, spec, interrupt.flag(), [&](const std::string& policy, size_t done, size_t total) {
+            const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+            std::fprintf(stderr, tty ? "\r\033[K%s: %s done (%zu/%zu), %.0f s" : "%s: %s done (%zu/%zu), %.0f s\n", t.name.c_str(),
+                         policy.c_str(), done, total, spent.count());
+        });
+        rows.insert(rows.end(), part.begin(), part.end());
+        if (interrupt.flag()->load())
+            break;
+    }
+    if (tty)
+        std::fputs("\r\033[K", stderr);
+    QString error;
+    if (parser.isSet("csv") && !writeTextFile(parser.value("csv"), censusToCsv(rows), error))
+        throw UsageError{error};
+    if (!figure.isEmpty()) {
+        QCustomPlot plot;
+        plot.resize(1200, 700);
+        drawCensus(&plot, rows);
+        FigureOptions options;
+        options.preset = FigurePreset::DoubleColumn;
+        if (!exportPlot(&plot, figure, options, error))
+            throw UsageError{error};
+    }
+    writeOutput(parser, parser.isSet("json") ? censusToJson(spec, rows).dump() + "\n" : censusToText(spec, rows));
+    return kExitOk;
+}
+
+} // namespace holescope::cli

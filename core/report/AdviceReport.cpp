@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/AdviceReport.h"
+
+#include "report/Numbers.h"
+
+namespace holescope {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+double ratioOf(int64_t budget, const Baseline& b)
+{
+    return b.memory > 0 ? static_cast<double>(budget) / static_cast<double>(b.memory) : 0.0;
+}
+
+Json budgetJson(const SweepPoint& p, const Baseline& b)
+{
+    return {{"budget", p.budget}, {"ratio", ratioOf(p.budget, b)}, {"outcome", outcomeName(p.outcome)},
+            {"overhead", overheadOf(p.rematCompute, b)}};
+}
+
+std::string budgetText(int64_t budget, const Baseline& b)
+{
+    return groupDigits(budget) + " bytes (" + fixed(ratioOf(budget, b), 4) + " of the peak)";
+}
+
+} // namespace
+
+Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceRequest& r, const Advice& a)
+{
+    Json j;
+    j["format"] = "holescope-advice/1";
+    j["trace"] = trace;
+    j["budget"] = r.budget;
+    j["ratio"] = ratioOf(r.budget, b);
+    j["policy"] = policyName(r.replay.policy);
+    j["overhead_limit"] = r.replay.overheadLimit ? Json(*r.replay.overheadLimit) : Json();
+    j["verdict"] = adviceVerdictName(a.verdict);
+    if (a.verdict != AdviceVerdict::Unknown) {
+        j["outcome"] = outcomeName(a.at.outcome);
+        j["ops_done"] = a.at.opsDone;
+        j["overhead"] = overheadOf(a.at.rematCompute, b);
+    }
+    j["window"] = {a.windowLo, a.windowHi};
+    j["certified_bytes"] = a.certifiedBytes;
+    j["hole"] = a.hole ? Json{{"lo_budget", a.hole->loBudget}, {"hi_budget", a.hole->hiBudget}, {"lo_ratio", a.hole->loRatio},
+                              {"hi_ratio", a.hole->hiRatio}, {"exact", a.hole->exact}, {"outcome", outcomeName(a.hole->outcome)}}
+                       : Json();
+    j["nearest_failure"] = a.nearestFailure ? Json(*a.nearestFailure) : Json();
+    j["safe"] = a.safe ? budgetJson(*a.safe, b) : Json();
+    j["below"] = a.below ? budgetJson(*a.below, b) : Json();
+    j["stopped"] = a.stopped;
+    return j;
+}
+
+std::string adviceToText(const std::string& trace, const Baseline& b, const AdviceRequest& r, const Advice& a)
+{
+    std::string t = trace + " at " + budgetText(r.budget, b) + ", policy " + policyName(r.replay.policy) + ":\n";
+    if (a.verdict == AdviceVerdict::Unknown)
+        return t + "  not decided: the examination stopped before the budget itself was replayed\n";
+    t += "  " + std::string(outcomeName(a.at.outcome)) + (a.at.failed() ? " at operator " + std::to_string(a.at.opsDone) : "")
+         + ", overhead " + fixed(overheadOf(a.at.rematCompute, b), 4) + "\n";
+    switch (a.verdict) {
+    case AdviceVerdict::Safe:
+        t += "  SAFE: no budget within " + groupDigits(r.margin) + " bytes fails";
+        t += a.nearestFailure ? "; the nearest failing budget is " + groupDigits(*a.nearestFailure) + "\n" : " in the window\n";
+        break;
+    case AdviceVerdict::NearHole:
+        t += "  NEAR A HOLE: " + groupDigits(*a.nearestFailure) + " bytes fails, within " + groupDigits(r.margin) + " bytes\n";
+        break;
+    case AdviceVerdict::InHole:
+        t += "  IN A HOLE: " + groupDigits(a.hole->loBudget) + " .. " + groupDigits(a.hole->hiBudget) + " bytes fail ("
+             + groupDigits(a.hole->widthBytes()) + " bytes wide" + (a.hole->exact ? ", exact edges" : "") + ")\n";
+        break;
+    case AdviceVerdict::Fails:
+        t += a.below ? "  FAILS: smaller budgets complete, but nothing above it does within the window (widen it with --window)\n"
+                     : "  FAILS: no budget below it in the window completes\n";
+        break;
+    case AdviceVerdict::Unknown: break;
+    }
+    if (a.below)
+        t += "  a smaller budget that completes: " + budgetText(a.below->budget, b) + ", overhead " + fixed(overheadOf(a.below->rematCompute, b), 4) + "\n";
+    if (a.safe && a.verdict != AdviceVerdict::Safe)
+        t += "  nearest safe budget: " + budgetText(a.safe->budget, b) + ", overhead " + fixed(overheadOf(a.safe->rematCompute, b), 4)
+             + " (no failure within " + groupDigits(r.margin) + " bytes of it)\n";
+    else if (!a.safe)
+        t += "  no safe budget at or above it in the window; widen it with --window\n";
+    t += "  examined " + groupDigits(a.windowLo) + " .. " + groupDigits(a.windowHi) + " bytes: " + groupDigits(a.certifiedBytes) + " of "
+         + groupDigits(a.windowHi - a.windowLo + 1) + " certified" + (a.stopped ? " (stopped early)" : "") + "\n";
+    return t;
+}
+
+} // namespace holescope

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/CensusReport.h"
+
+#include "report/Numbers.h"
+
+#include <cstdio>
+
+namespace holescope {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+template <typename T>
+Json optional(const std::optional<T>& v)
+{
+    return v ? Json(*v) : Json();
+}
+
+std::string cell(const std::optional<double>& v, int digits)
+{
+    return v ? fixed(*v, digits) : "-";
+}
+
+} // namespace
+
+Json censusToJson(const CensusSpec& spec, const std::vector<CensusRow>& rows)
+{
+    Json j;
+    j["format"] = "holescope-census/1";
+    j["from"] = spec.from;
+    j["to"] = spec.to;
+    j["step"] = spec.step;
+    j["overhead_limit"] = optional(spec.overheadLimit);
+    Json& out = j["rows"] = Json::array();
+    for (const CensusRow& r : rows)
+        out.push_back({{"trace", r.trace},
+                       {"policy", r.policy},
+                       {"budgets", r.budgets},
+                       {"failing", r.failing},
+                       {"unresolved", r.unresolved},
+                       {"holes", r.holes},
+                       {"smallest_complete", optional(r.smallestComplete)},
+                       {"smallest_complete_ratio", optional(r.smallestCompleteRatio)},
+                       {"compared", r.compared},
+                       {"median_overhead", optional(r.medianOverhead)},
+                       {"dtr_median_overhead", optional(r.dtrMedianOverhead)}});
+    return j;
+}
+
+std::string censusToCsv(const std::vector<CensusRow>& rows)
+{
+    std::string csv = "trace,policy,budgets,failing,unresolved,holes,smallest_complete,smallest_complete_ratio,compared,median_overhead,"
+                      "dtr_median_overhead\n";
+    for (const CensusRow& r : rows) {
+        csv += r.trace + "," + r.policy + "," + std::to_string(r.budgets) + "," + std::to_string(r.failing) + "," + std::to_string(r.unresolved)
+               + "," + std::to_string(r.holes) + "," + (r.smallestComplete ? std::to_string(*r.smallestComplete) : "") + ","
+               + (r.smallestCompleteRatio ? fixed(*r.smallestCompleteRatio, 6) : "") + "," + std::to_string(r.compared) + ","
+               + (r.medianOverhead ? fixed(*r.medianOverhead, 6) : "") + "," + (r.dtrMedianOverhead ? fixed(*r.dtrMedianOverhead, 6) : "")
+               + "\n";
+    }
+    return csv;
+}
+
+std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& rows)
+{
+    std::string t = "ratios " + fixed(spec.from, 3) + " to " + fixed(spec.to, 3) + " every " + fixed(spec.step, 4)
+                    + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit")) + "\n\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%-14s %-22s %6s %8s %6s %12s %9s %9s %9s\n", "trace", "policy", "holes", "failing", "unres",
+                  "min complete", "overhead", "dtr", "compared");
+    t += line;
+    std::string previous;
+    for (const CensusRow& r : rows) {
+        const std::string trace = r.trace == previous ? "" : r.trace.substr(0, 14);
+        previous = r.trace;
+        std::snprintf(line, sizeof line, "%-14s %-22s %6lld %8lld %6lld %12s %9s %9s %9lld\n", trace.c_str(), r.policy.substr(0, 22).c_str(),
+                      static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
+                      cell(r.smallestCompleteRatio, 3).c_str(), cell(r.medianOverhead, 3).c_str(), cell(r.dtrMedianOverhead, 3).c_str(),
+                      static_cast<long long>(r.compared));
+        t += line;
+    }
+    t += "\nholes: hole regions among the grid points; failing: grid points that fail; min complete: the smallest completing\n"
+         "ratio; overhead and dtr: median compute overhead of the policy and of DTR where both complete (compared points).\n";
+    return t;
+}
+
+} // namespace holescope

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/CensusFigure.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace holescope {
+
+void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
+{
+    plot->clearPlottables();
+    std::vector<std::string> policies, traces;
+    for (const CensusRow& r : rows) {
+        if (std::find(policies.begin(), policies.end(), r.policy) == policies.end())
+            policies.push_back(r.policy);
+        if (std::find(traces.begin(), traces.end(), r.trace) == traces.end())
+            traces.push_back(r.trace);
+    }
+    auto* group = new QCPBarsGroup(plot);
+    double most = 1;
+    for (size_t t = 0; t < traces.size(); ++t) {
+        auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setBarsGroup(group);
+        bars->setWidth(0.8 / static_cast<double>(std::max<size_t>(traces.size(), 1)));
+        const QColor colour = QColor::fromHsv(static_cast<int>(360 * t / std::max<size_t>(traces.size(), 1)), 150, 200);
+        bars->setBrush(colour);
+        bars->setPen(colour.darker(130));
+        const std::string& name = traces[t];
+        bars->setName(QString::fromStdString(name.substr(0, name.find('-'))));
+        for (const CensusRow& r : rows)
+            if (r.trace == name) {
+                const auto x = std::find(policies.begin(), policies.end(), r.policy) - policies.begin();
+                bars->addData(static_cast<double>(x), static_cast<double>(r.holes));
+                most = std::max(most, static_cast<double>(r.holes));
+            }
+    }
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (size_t p = 0; p < policies.size(); ++p)
+        ticker->addTick(static_cast<double>(p), QString::fromStdString(policies[p]));
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setTickLabelRotation(60);
+    plot->xAxis->setRange(-0.6, static_cast<double>(policies.size()) - 0.4);
+    plot->yAxis->setRange(0, most * 1.15);
+    plot->yAxis->setLabel(QStringLiteral("hole regions"));
+    plot->legend->setVisible(true);
+    plot->legend->setFont(plot->xAxis->tickLabelFont());
+    plot->replot();
+}
+
+} // namespace holescope
