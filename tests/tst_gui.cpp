@@ -292,6 +292,7 @@ private slots:
         doc.settings.step = 0.001;
         doc.settings.refine = 7;
         doc.settings.overheadLimit = 2.0;
+        doc.settings.policy = "formula:estar_compute/(size*staleness^2)";
         doc.points = {SweepPoint{100, Outcome::Oom, 5, 77, 12, 100, 3, 2, 90, 110, ""},
                       SweepPoint{200, Outcome::Unresolved, 6, 78, 13, 150, 4, 1, 200, 200, "step cap"},
                       SweepPoint{300, Outcome::Complete, 9, 99, 0, 290, 0, 0, 280, std::numeric_limits<int64_t>::max(), ""}};
@@ -323,6 +324,31 @@ private slots:
         QCOMPARE(again->sweepControls().settings(), demoSweep());
         QVERIFY(!again->session().isModified());
         QCOMPARE(m_recent->files().first(), QFileInfo(path).absoluteFilePath());
+    }
+
+    // The policy typed in the controls is the one the sweep runs: monotone closes the demo's
+    // hole; a formula that does not parse is refused before anything starts.
+    void policyChoiceReachesTheSweep()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        QCOMPARE(w->holesModel().rowCount(), 1);
+        SweepSettings s = demoSweep();
+        s.policy = "monotone";
+        w->sweepControls().setSettings(s);
+        w->startSweep();
+        w->waitUntilIdle();
+        QCOMPARE(w->session().settings().policy, std::string("monotone"));
+        QCOMPARE(w->holesModel().rowCount(), 0);
+        s.policy = "formula:compute/(size";
+        w->sweepControls().setSettings(s);
+        QVERIFY(w->sweepControls().policyError().contains("bad formula"));
+        QSignalSpy errors(w.get(), &MainWindow::errorOccurred);
+        w->startSweep();
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.at(0).at(0).toString().contains("bad formula"), qPrintable(errors.at(0).at(0).toString()));
+        QVERIFY(!w->isBusy());
+        QCOMPARE(w->session().settings().policy, std::string("monotone"));
     }
 
     // Closing with unsaved changes asks first; Cancel keeps the window and the work.
@@ -362,6 +388,8 @@ private slots:
         QTest::newRow("from") << base.arg(kDemo, "-1", "[]") << "field sweep_settings.from and to must satisfy";
         QTest::newRow("point") << base.arg(kDemo, "0.1", "[[1,\"fine\",0,0,0,0,0,0,0,1,\"\"]]") << "field sweep.points[0] is not an outcome";
         QTest::newRow("missing trace") << base.arg(m_dir.filePath("gone.log"), "0.1", "[]") << "gone.log is missing";
+        QTest::newRow("policy") << QString(base.arg(kDemo, "0.1", "[]")).replace("\"DTR\"", "\"belady\"")
+                                << "field sweep_settings.policy unknown policy \"belady\"";
         QTest::newRow("unknown storage") << QString(base.arg(kDemo, "0.1", "[]")).replace("\"protect\":[]", "\"protect\":[5000]")
                                          << "field interventions.protect names storage 5000, which demo-unet.log does not have";
     }

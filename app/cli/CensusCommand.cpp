@@ -73,7 +73,9 @@ int runCensus(const QStringList& args)
         {"from", "Lowest ratio of each trace's peak (default 0.05).", "ratio"},
         {"to", "Highest ratio (default 1.0).", "ratio"},
         {"step", "Grid step (default 0.01).", "ratio"},
-        {"overhead-limit", "simrd's overhead limit for every replay (default: none).", "x"},
+        {"overhead-limit", "simrd's overhead limit for every replay (default 2.0, the study's; it also bounds how long a "
+                           "thrashing policy runs).", "x"},
+        {"no-overhead-limit", "Replay without an overhead limit (thrashing policies may then run for a long time)."},
         {"jobs", "Threads (default: every core).", "n"},
         {"json", "Print JSON (format holescope-census/1) instead of the table."},
         {"csv", "Also write the table as CSV to this file.", "file"},
@@ -94,11 +96,16 @@ int runCensus(const QStringList& args)
         spec.step = parseRatio(parser.value("step"), "step");
     if (!(spec.step > 0) || spec.from > spec.to)
         throw UsageError{QStringLiteral("--from, --to, --step: expected from <= to and a positive step")};
+    spec.overheadLimit = 2.0;
     if (parser.isSet("overhead-limit")) {
+        if (parser.isSet("no-overhead-limit"))
+            throw UsageError{QStringLiteral("give --overhead-limit or --no-overhead-limit, not both")};
         spec.overheadLimit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
         if (*spec.overheadLimit < 1.0)
             throw UsageError{QStringLiteral("--overhead-limit: must be at least 1")};
     }
+    if (parser.isSet("no-overhead-limit"))
+        spec.overheadLimit.reset();
     if (parser.isSet("jobs")) {
         const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
         if (jobs < 1 || jobs > 1024)

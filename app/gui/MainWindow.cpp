@@ -392,9 +392,7 @@ bool MainWindow::comparePair()
     const OpenTracePtr trace = m_session->trace();
     if (!trace || !m_session->budgetA() || !m_session->budgetB())
         return false;
-    ReplayOptions options;
-    options.overheadLimit = m_session->settings().overheadLimit;
-    options.protect = m_session->protect();
+    const ReplayOptions options = replayOptionsFor(m_session->settings(), m_session->protect());
     m_pairView->setBusy(true, tr("replaying A and B…"));
     m_pairJob->start(trace, *m_session->budgetA(), *m_session->budgetB(), options);
     m_pages->setCurrentWidget(m_pairView);
@@ -545,6 +543,10 @@ void MainWindow::startSweep()
     if (!trace)
         return;
     const SweepSettings settings = m_controls->settings();
+    if (const QString error = m_controls->policyError(); !error.isEmpty()) {
+        reportError(error);
+        return;
+    }
     m_session->setSettings(settings);
     m_plot->setRange(settings.from, settings.to);
     m_session->beginSweep();

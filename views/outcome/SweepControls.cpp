@@ -6,6 +6,7 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -62,8 +63,15 @@ SweepControls::SweepControls(QWidget* parent)
     m_refine->setToolTip(tr("Bisect every change of outcome between grid budgets down to this many bytes (1: exact edges)"));
     m_limited->setToolTip(tr("simrd's overhead limit: stop once compute exceeds this multiple of the baseline"));
     m_limit->setEnabled(false);
-    m_policy->addItem(QStringLiteral("DTR"));
-    m_policy->setToolTip(tr("Eviction policy (more come with the policy comparison)"));
+    m_policy->setEditable(true);
+    m_policy->setInsertPolicy(QComboBox::NoInsert);
+    for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random:1", "twophase", "size2", "stale2",
+                             "foresight", "monotone", "formula:estar_compute/(size*staleness)"})
+        m_policy->addItem(QString::fromLatin1(name));
+    m_policy->setMinimumContentsLength(14);
+    m_policy->setToolTip(tr("Eviction policy: a name (holescope-cli policies lists them), ablation:COST[-size][-stale], "
+                            "random:SEED, or formula:EXPR over compute, estar_compute, eqclass_compute, size, staleness, "
+                            "last_access, clock, evictions, rebuilds, next_use, depth, pool"));
     m_run->setDefault(true);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(true);
@@ -100,7 +108,20 @@ SweepControls::SweepControls(QWidget* parent)
     connect(m_refine, &QSpinBox::editingFinished, this, &SweepControls::settingsEdited);
     connect(m_exact, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
     connect(m_limited, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
+    connect(m_policy, &QComboBox::currentTextChanged, this, [this] {
+        const QString error = policyError();
+        m_policy->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QComboBox { color: #b00020; }"));
+        m_policy->lineEdit()->setToolTip(error);
+        if (error.isEmpty())
+            emit settingsEdited();
+    });
     updateEnabled();
+}
+
+QString SweepControls::policyError() const
+{
+    const auto policy = parsePolicy(m_policy->currentText().trimmed().toStdString());
+    return std::holds_alternative<std::string>(policy) ? QString::fromStdString(std::get<std::string>(policy)) : QString();
 }
 
 SweepSettings SweepControls::settings() const
@@ -113,14 +134,17 @@ SweepSettings SweepControls::settings() const
     s.refine = m_refine->value();
     if (m_limited->isChecked())
         s.overheadLimit = m_limit->value();
-    s.policy = m_policy->currentText().toStdString();
+    s.policy = m_policy->currentText().trimmed().toStdString();
     return s;
 }
 
 void SweepControls::setSettings(const SweepSettings& s)
 {
     const QSignalBlocker blockers[] = {QSignalBlocker(m_from), QSignalBlocker(m_to), QSignalBlocker(m_step), QSignalBlocker(m_exact),
-                                       QSignalBlocker(m_refine), QSignalBlocker(m_limited), QSignalBlocker(m_limit)};
+                                       QSignalBlocker(m_refine), QSignalBlocker(m_limited), QSignalBlocker(m_limit),
+                                       QSignalBlocker(m_policy)};
+    m_policy->setCurrentText(QString::fromStdString(s.policy));
+    m_policy->setStyleSheet(QString());
     m_from->setValue(s.from);
     m_to->setValue(s.to);
     m_step->setValue(s.step);

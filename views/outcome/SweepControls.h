@@ -27,6 +27,8 @@ public:
     void setRunning(bool running);
     void setProgress(qint64 done, qint64 total, double secondsLeft);
     void setTraceLoaded(bool loaded);
+    // What is wrong with the policy typed in (a name or formula:EXPR); empty when it parses.
+    QString policyError() const;
 
 signals:
     void runRequested();

@@ -153,6 +153,8 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
         if (s.contains("overhead_limit") && !s.at("overhead_limit").is_null())
             doc.settings.overheadLimit = get<double>(s, "overhead_limit", "sweep_settings.");
         doc.settings.policy = get<std::string>(s, "policy", "sweep_settings.");
+        if (doc.settings.policy == "DTR")
+            doc.settings.policy = "dtr";
         const SweepSettings& st = doc.settings;
         if (!(st.from > 0) || !(st.to >= st.from) || !std::isfinite(st.to))
             throw FieldError{"sweep_settings.from", "and to must satisfy 0 < from <= to"};
@@ -162,8 +164,8 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
             throw FieldError{"sweep_settings.refine", "must not be negative"};
         if (st.overheadLimit && !(*st.overheadLimit >= 1.0))
             throw FieldError{"sweep_settings.overhead_limit", "must be at least 1"};
-        if (st.policy != "DTR")
-            throw FieldError{"sweep_settings.policy", "is \"" + st.policy + "\"; this version knows DTR only"};
+        if (const auto policy = parsePolicy(st.policy); std::holds_alternative<std::string>(policy))
+            throw FieldError{"sweep_settings.policy", std::get<std::string>(policy)};
         const auto sweep = get<nlohmann::json>(j, "sweep", "");
         doc.sweepStopped = get<bool>(sweep, "stopped", "sweep.");
         const auto points = get<nlohmann::json>(sweep, "points", "sweep.");

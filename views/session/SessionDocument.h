@@ -18,7 +18,7 @@ struct SweepSettings {
     bool exact = false;             // certify every byte of the range instead of a grid
     int64_t refine = 0;             // grid mode: bisect outcome changes down to this many bytes; 0: none
     std::optional<double> overheadLimit;
-    std::string policy = "DTR";
+    std::string policy = "dtr";     // a policy name (parsePolicy); files of version 0.1 say "DTR"
 
     bool operator==(const SweepSettings&) const = default;
 };

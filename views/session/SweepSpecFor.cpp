@@ -12,9 +12,18 @@ SweepSpec sweepSpecFor(const Baseline& baseline, const SweepSettings& s, const s
         spec.grid = ratioGrid(baseline, s.from, s.to, s.step);
         spec.refine = s.refine;
     }
-    spec.replay.overheadLimit = s.overheadLimit;
-    spec.replay.protect = protect;
+    spec.replay = replayOptionsFor(s, protect);
     return spec;
+}
+
+ReplayOptions replayOptionsFor(const SweepSettings& s, const std::vector<int32_t>& protect)
+{
+    ReplayOptions o;
+    o.overheadLimit = s.overheadLimit;
+    o.protect = protect;
+    if (auto policy = parsePolicy(s.policy); std::holds_alternative<Policy>(policy))
+        o.policy = std::get<Policy>(std::move(policy));
+    return o;
 }
 
 } // namespace holescope

@@ -12,4 +12,8 @@ namespace holescope {
 // The sweep the settings ask for, with the session's interventions applied to every replay.
 SweepSpec sweepSpecFor(const Baseline& baseline, const SweepSettings& settings, const std::vector<int32_t>& protect);
 
+// The replay options of the settings (no budget): overhead limit, policy, interventions. A
+// policy name that does not parse (settings are checked where they are made) falls back to DTR.
+ReplayOptions replayOptionsFor(const SweepSettings& settings, const std::vector<int32_t>& protect);
+
 } // namespace holescope

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The policy commands as a user runs them: --policy on the replaying commands, policies,
+// advise and census, with their figures and their errors.
+#include "support/CliProcess.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace holescope::test;
+using Json = nlohmann::json;
+
+namespace {
+
+const QString kDemo = QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+const QString kHole = QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/hole.log");
+
+Json jsonOf(const CliRun& run)
+{
+    return Json::parse(run.out.toStdString(), nullptr, false);
+}
+
+} // namespace
+
+class CliPoliciesTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private slots:
+    // hole.log at 14,200, limit 1.1 (HAND.md §10 and tst_policies): DTR fails, stale2 completes,
+    // monotone runs DTR's execution at 14,199.
+    void replayTakesAPolicy()
+    {
+        const CliRun dtr = runCli({"replay", kHole, "--budget", "14200", "--overhead-limit", "1.1", "--json"});
+        QCOMPARE(jsonOf(dtr)["outcome"].get<std::string>(), std::string("overhead_exceeded"));
+        QCOMPARE(jsonOf(dtr)["policy"].get<std::string>(), std::string("dtr"));
+        const CliRun stale2 = runCli({"replay", kHole, "--budget", "14200", "--overhead-limit", "1.1", "--policy", "stale2", "--json"});
+        QCOMPARE(jsonOf(stale2)["outcome"].get<std::string>(), std::string("complete"));
+        const CliRun mono = runCli({"replay", kHole, "--budget", "14200", "--overhead-limit", "1.1", "--policy", "monotone", "--json"});
+        QCOMPARE(jsonOf(mono)["outcome"].get<std::string>(), std::string("complete"));
+        QCOMPARE(jsonOf(mono)["execution_budget"].get<int64_t>(), int64_t{14199});
+    }
+
+    void policiesListsEveryName()
+    {
+        const CliRun run = runCli({"policies"});
+        QCOMPARE(run.exitCode, 0);
+        for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random:SEED", "formula:EXPR", "twophase", "size2",
+                                 "stale2", "foresight", "monotone", "ablation:COST", "estar_compute", "next_use"})
+            QVERIFY2(run.out.contains(name), name);
+    }
+
+    // The demo's DTR hole is 3,936..4,143 bytes (traces/README.md). At 4,000 advise says so,
+    // offers 3,935 below and a safe budget above that a replay confirms, with no failure
+    // within the 10-byte margin of it.
+    void adviseFindsTheDemoHole()
+    {
+        const CliRun run = runCli({"advise", kDemo, "--budget", "4000", "--margin", "10", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const Json a = jsonOf(run);
+        QCOMPARE(a["verdict"].get<std::string>(), std::string("in_hole"));
+        QCOMPARE(a["hole"]["lo_budget"].get<int64_t>(), int64_t{3936});
+        QCOMPARE(a["hole"]["hi_budget"].get<int64_t>(), int64_t{4143});
+        QVERIFY(a["hole"]["exact"].get<bool>());
+        QCOMPARE(a["below"]["budget"].get<int64_t>(), int64_t{3935});
+        const int64_t safe = a["safe"]["budget"].get<int64_t>();
+        QVERIFY(safe >= 4144);
+        for (int64_t b = safe - 10; b <= safe + 10; ++b) {
+            const Json r = jsonOf(runCli({"replay", kDemo, "--budget", QString::number(b), "--json"}));
+            QVERIFY2(r["outcome"] == "complete", qPrintable(QString::number(b)));
+        }
+        const Json fine = jsonOf(runCli({"advise", kDemo, "--budget", "4500", "--margin", "10", "--json"}));
+        QCOMPARE(fine["verdict"].get<std::string>(), std::string("safe"));
+        QCOMPARE(fine["safe"]["budget"].get<int64_t>(), int64_t{4500});
+        const Json edge = jsonOf(runCli({"advise", kDemo, "--budget", "4144", "--margin", "10", "--json"}));
+        QCOMPARE(edge["verdict"].get<std::string>(), std::string("near_hole"));
+        QCOMPARE(edge["nearest_failure"].get<int64_t>(), int64_t{4143});
+        // With the monotone policy the same budget is safe: its hole is gone.
+        const Json mono = jsonOf(runCli({"advise", kDemo, "--budget", "4000", "--margin", "10", "--policy", "monotone", "--json"}));
+        QCOMPARE(mono["verdict"].get<std::string>(), std::string("safe"));
+    }
+
+    // On a 0.01 grid the demo's DTR hole holds 0.40 and 0.41 (4,025 and 4,126 bytes): one hole
+    // region with two failing points, which monotone completes (without an overhead limit; the
+    // census's default limit of 2.0 fails the budgets below the hole too).
+    void censusTabulatesPolicies()
+    {
+        const QString csv = m_dir.filePath("census.csv"), figure = m_dir.filePath("census.svg");
+        const CliRun run = runCli({"census", kDemo, "--policies", "dtr,monotone,lru", "--from", "0.3", "--to", "1.0", "--step", "0.01", "--json",
+                                   "--no-overhead-limit", "--csv", csv, "--figure", figure});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const Json c = jsonOf(run);
+        QCOMPARE(c["rows"].size(), size_t{3});
+        const Json& dtr = c["rows"][0];
+        const Json& mono = c["rows"][1];
+        QCOMPARE(dtr["policy"].get<std::string>(), std::string("dtr"));
+        QCOMPARE(dtr["budgets"].get<int64_t>(), int64_t{71});
+        QCOMPARE(dtr["holes"].get<int64_t>(), int64_t{1});
+        QCOMPARE(mono["holes"].get<int64_t>(), int64_t{0});
+        QCOMPARE(mono["failing"].get<int64_t>(), dtr["failing"].get<int64_t>() - 2);
+        // The smallest completing grid budget is the same, and replays confirm it: it completes
+        // and the grid budget below it does not.
+        const int64_t smallest = dtr["smallest_complete"].get<int64_t>();
+        QCOMPARE(mono["smallest_complete"].get<int64_t>(), smallest);
+        const int64_t below = int64_t(10064 * (std::round(dtr["smallest_complete_ratio"].get<double>() * 100) / 100 - 0.01));
+        QCOMPARE(jsonOf(runCli({"replay", kDemo, "--budget", QString::number(smallest), "--json"}))["outcome"].get<std::string>(),
+                 std::string("complete"));
+        QVERIFY(jsonOf(runCli({"replay", kDemo, "--budget", QString::number(below), "--json"}))["outcome"] != "complete");
+        // Where both complete, monotone's execution is DTR's own: the same median overhead.
+        QCOMPARE(mono["median_overhead"].get<double>(), mono["dtr_median_overhead"].get<double>());
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count('\n'), 4);
+        QFile svg(figure);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+    }
+
+    void badUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("replay policy") << QStringList{"replay", kDemo, "--budget", "4000", "--policy", "belady"} << "--policy: unknown policy \"belady\"";
+        QTest::addRow("replay formula") << QStringList{"replay", kDemo, "--budget", "4000", "--policy", "formula:size*"} << "bad formula \"size*\"";
+        QTest::addRow("sweep policy") << QStringList{"sweep", kDemo, "--from", "0.3", "--to", "0.5", "--exact", "--policy", "random:x"}
+                                      << "random:SEED needs a non-negative integer seed";
+        QTest::addRow("advise budget") << QStringList{"advise", kDemo} << "give exactly one of --budget BYTES or --ratio R";
+        QTest::addRow("advise window") << QStringList{"advise", kDemo, "--budget", "4000", "--window", "wide"} << "--window";
+        QTest::addRow("census traces") << QStringList{"census", "--traces", "/nonexistent/dir"} << "--traces: no folder /nonexistent/dir";
+        QTest::addRow("census policy") << QStringList{"census", kDemo, "--policies", "dtr,belady"} << "--policies: unknown policy \"belady\"";
+        QTest::addRow("census figure") << QStringList{"census", kDemo, "--figure", "x.txt"} << "--figure: the format comes from the extension";
+        QTest::addRow("census limits") << QStringList{"census", kDemo, "--overhead-limit", "2", "--no-overhead-limit"} << "not both";
+        QTest::addRow("census grid") << QStringList{"census", kDemo, "--from", "0.9", "--to", "0.1"} << "expected from <= to";
+        QTest::addRow("census trace") << QStringList{"census", "/nonexistent/t.log"} << "/nonexistent/t.log";
+    }
+
+    void badUsage()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const CliRun run = runCli(args);
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(CliPoliciesTest)
+#include "tst_cli_policies.moc"
