@@ -41,7 +41,9 @@ int main(int argc, char** argv)
 {
     // Figures (figure, and census's) are drawn by the desktop app's widgets, which need a GUI
     // application; offscreen when there is no display.
-    const bool figure = argc > 1 && (std::strcmp(argv[1], "figure") == 0 || std::strcmp(argv[1], "census") == 0);
+    bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;
+    for (int i = 2; argc > 1 && std::strcmp(argv[1], "census") == 0 && i < argc; ++i)
+        figure = figure || std::strncmp(argv[i], "--figure", 8) == 0;
     if (figure && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);

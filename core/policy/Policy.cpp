@@ -22,7 +22,7 @@ constexpr std::array<PolicyInfo, 15> kCatalogue{{
     {"size2", "(compute + e*) / (size^2 * staleness): larger storages go sooner"},
     {"stale2", "(compute + e*) / (size * staleness^2): staler storages go sooner"},
     {"foresight", "(compute + e*) / (size * operators until the next use): knows the future"},
-    {"monotone", "DTR's execution at the largest budget <= B where DTR completes: no holes by construction"},
+    {"monotone[:FLOOR]", "DTR's execution at the largest budget in [FLOOR, B] where DTR completes: no holes by construction"},
     {"ablation:COST[-size][-stale]", "simrd's ablations: COST is estar, eqclass, local or nocost"},
     {"random", "random:0"},
 }};
@@ -140,6 +140,14 @@ std::variant<Policy, std::string> parsePolicy(const std::string& name)
             return "random:SEED needs a non-negative integer seed, found \"" + digits + "\"";
         return p;
     }
+    if (name.rfind("monotone:", 0) == 0) {
+        const std::string digits = name.substr(9);
+        Policy p = ofKind(PolicyKind::Monotone);
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), p.floor);
+        if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || p.floor < 0)
+            return "monotone:FLOOR needs the lowest budget to search, in bytes, found \"" + digits + "\"";
+        return p;
+    }
     if (name.rfind("ablation:", 0) == 0)
         return ablation(name.substr(9));
     if (name.rfind("formula:", 0) == 0) {
@@ -176,7 +184,7 @@ std::string policyName(const Policy& p)
     case PolicyKind::SizeSquared: return "size2";
     case PolicyKind::StaleSquared: return "stale2";
     case PolicyKind::Foresight: return "foresight";
-    case PolicyKind::Monotone: return "monotone";
+    case PolicyKind::Monotone: return p.floor < 0 ? "monotone" : "monotone:" + std::to_string(p.floor);
     }
     return "?";
 }

@@ -36,6 +36,7 @@ struct Policy {
     bool size = true;
     bool staleness = true;
     uint64_t seed = 0;                        // Random
+    int64_t floor = -1;                       // Monotone: the lowest budget searched; -1: the trace's bottleneck
     std::string formula;                      // Formula: the expression as given
     std::shared_ptr<const ScoreFormula> compiled;   // Formula: checked once; each replay evaluates its own copy
 
@@ -46,7 +47,7 @@ struct Policy {
 
 // The policy a name on the command line (or in a session) stands for:
 //   dtr (default), dtr-eqclass, dtr-local, msps, lru, size, random:SEED, formula:EXPR, twophase,
-//   size2, stale2, foresight, monotone, and the ablations ablation:COST[-size][-stale] with COST
+//   size2, stale2, foresight, monotone[:FLOOR], and the ablations ablation:COST[-size][-stale] with COST
 //   one of estar, eqclass, local, nocost (ablation:nocost is random:0).
 // Returns the error message for a name that is none of these, or a formula that does not parse.
 std::variant<Policy, std::string> parsePolicy(const std::string& name);

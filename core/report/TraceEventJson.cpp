@@ -265,6 +265,7 @@ nlohmann::ordered_json traceEventsJson(const std::string& traceName, const Prepa
     Json other{{"format", "holescope-trace-events/1"}, {"trace", traceName}, {"baseline_memory", trace.baseline.memory}, {"budgets", std::move(budgets)}};
     if (options.overheadLimit)
         other["overhead_limit"] = *options.overheadLimit;
+    other["policy"] = policyName(options.policy);
     return Json{{"displayTimeUnit", "ns"}, {"otherData", std::move(other)}, {"traceEvents", std::move(events)}};
 }
 

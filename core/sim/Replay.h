@@ -2,11 +2,13 @@
 #pragma once
 
 #include "policy/Policy.h"
+#include "sim/ExecutionCache.h"
 #include "sim/PreparedTrace.h"
 
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +53,9 @@ struct ReplayOptions {
     const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
     RegionStore regions = RegionStore::Automatic;
     Policy policy;                 // the eviction policy; DTR by default
+    // The monotone policy: DTR's executions seen so far in this sweep (optional; the results
+    // are the same without it, only slower).
+    std::shared_ptr<ExecutionCache> executions;
 };
 
 struct EvictEntry {

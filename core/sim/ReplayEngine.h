@@ -75,8 +75,9 @@ public:
         , m_regions(graph, program.storages.size(), RegionState{&m_material, &m_pinned, &m_compute, &m_opCount})
         , m_useEq(options.policy.usesEqClasses())
         , m_eq(m_useEq ? program.storages.size() : 0)
-        , m_random(options.policy.seed)
     {
+        if (m_policy.kind == PolicyKind::Random)
+            m_random.emplace(m_policy.seed);
         if (m_policy.kind == PolicyKind::Formula && m_policy.compiled)
             m_formula = std::make_unique<ScoreFormula::Evaluator>(*m_policy.compiled);
         if (m_policy.kind == PolicyKind::Foresight || (m_formula && m_policy.compiled->usesNextUse()))
@@ -475,7 +476,7 @@ private:
         Choice c;
         c.scanned = static_cast<int64_t>(m_candidates.size());
         if (!m_candidates.empty()) {
-            c.storage = m_candidates[m_random.below(static_cast<uint32_t>(m_candidates.size()))];
+            c.storage = m_candidates[m_random->below(static_cast<uint32_t>(m_candidates.size()))];
             m_result.heuristicEvals += 1;
         }
         return c;
@@ -718,7 +719,7 @@ private:
     std::vector<int32_t> m_undefined;
     bool m_useEq;
     EqClasses m_eq;
-    PythonRandom m_random;
+    std::optional<PythonRandom> m_random;   // the random policy only
     std::unique_ptr<ScoreFormula::Evaluator> m_formula;
     std::vector<int32_t> m_candidates, m_neighbours, m_roots;
     std::vector<int32_t> m_useStart, m_uses, m_useCursor;   // per storage: the operators that read it, sorted
@@ -745,7 +746,9 @@ ReplayResult runEngine(const PreparedTrace& trace, const ReplayOptions& options,
 // DTR completes. That execution never holds more than B* <= B bytes, so it is valid at B, and
 // whenever B completes every larger budget does too: feasibility is monotone by construction.
 // B* is found by walking down DTR's certified intervals from B (each failing execution gives
-// the lowest budget that repeats it); below the trace's bottleneck nothing can complete.
+// the lowest budget that repeats it), down to the policy's floor: by default the trace's
+// bottleneck, below which nothing can complete; with a higher floor the search stops there
+// (the policy is then "the largest completing budget in [floor, B]", monotone just the same).
 // The certified interval is DTR's at B: where B completes, that execution's; where B fails,
 // every budget of B's failing interval falls back to the same B*, since nothing between B* and
 // that interval completes. So certified sweeps of the monotone policy tile the range as DTR's do.
@@ -755,30 +758,37 @@ ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& option
     ReplayOptions dtr = options;
     dtr.policy = Policy{};
     int64_t b = options.budget;
+    const int64_t floor = options.policy.floor >= 0 ? options.policy.floor : trace.baseline.bottleneck;
     // Every budget of B's own interval under DTR fails as B does, and nothing between B* and
     // that interval completes: they all fall back to B*. That interval is the certified one.
     int64_t ownLo = 0, ownHi = 0;
     for (;;) {
-        dtr.budget = b;
-        NullRecorder none;
-        const ReplayResult r = runEngine(trace, dtr, none);
-        if (r.outcome == Outcome::Complete)
+        std::optional<ExecutionCache::Known> known = options.executions ? options.executions->find(b) : std::nullopt;
+        if (!known) {
+            dtr.budget = b;
+            NullRecorder none;
+            const ReplayResult r = runEngine(trace, dtr, none);
+            if (r.outcome == Outcome::Unresolved) {
+                dtr.budget = options.budget;
+                return runEngine(trace, dtr, recorder);   // undecided: the cap or cancel shows at B
+            }
+            known = ExecutionCache::Known{r.certifiedLo, r.certifiedHi, r.outcome == Outcome::Complete};
+            if (options.executions)
+                options.executions->add(*known);
+        }
+        if (known->complete)
             break;
         if (b == options.budget) {
-            ownLo = r.certifiedLo;
-            ownHi = r.certifiedHi;
+            ownLo = known->lo;
+            ownHi = known->hi;
         }
-        if (r.outcome == Outcome::Unresolved) {
-            dtr.budget = options.budget;
-            return runEngine(trace, dtr, recorder);   // undecided: the cap or cancel shows at B
-        }
-        if (r.certifiedLo <= trace.baseline.bottleneck) {
-            dtr.budget = options.budget;   // nothing below completes: DTR's failure at B is the answer
+        if (known->lo <= floor) {
+            dtr.budget = options.budget;   // nothing down to the floor completes: DTR's failure at B is the answer
             ReplayResult failed = runEngine(trace, dtr, recorder);
             failed.certifiedLo = std::max<int64_t>(0, failed.certifiedLo);
             return failed;
         }
-        b = r.certifiedLo - 1;
+        b = known->lo - 1;
     }
     dtr.budget = b;
     ReplayResult r = runEngine(trace, dtr, recorder);

@@ -275,9 +275,12 @@ SweepResult runSweep(const PreparedTrace& trace, const SweepSpec& spec, const st
     const int jobs = threads.count();
     const int64_t total = spec.grid.empty() ? std::max<int64_t>(spec.to - spec.from + 1, 0) / spec.shards
                                             : static_cast<int64_t>(spec.grid.size()) / spec.shards;
-    SweepControl control(spec, cancel, progress, total);
+    SweepSpec withCache = spec;
+    if (spec.replay.policy.kind == PolicyKind::Monotone && !spec.replay.executions)
+        withCache.replay.executions = std::make_shared<ExecutionCache>();
+    SweepControl control(withCache, cancel, progress, total);
     control.chooseRegions(threads, trace.program.storages.size());
-    SweepResult result = spec.grid.empty() ? certifiedSweep(trace, spec, control, jobs) : gridSweep(trace, spec, control, jobs);
+    SweepResult result = spec.grid.empty() ? certifiedSweep(trace, withCache, control, jobs) : gridSweep(trace, withCache, control, jobs);
     result.points = mergePoints({std::move(result.points)});
     result.replays = control.replays();
     result.stopped = control.stopped();

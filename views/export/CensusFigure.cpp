@@ -39,12 +39,21 @@ void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
     for (size_t p = 0; p < policies.size(); ++p)
         ticker->addTick(static_cast<double>(p), QString::fromStdString(policies[p]));
     plot->xAxis->setTicker(ticker);
-    plot->xAxis->setTickLabelRotation(60);
+    plot->xAxis->setTickLabelRotation(-50);   // the label ends at its tick
     plot->xAxis->setRange(-0.6, static_cast<double>(policies.size()) - 0.4);
     plot->yAxis->setRange(0, most * 1.15);
     plot->yAxis->setLabel(QStringLiteral("hole regions"));
+    // The legend in a row above the plot, where it hides no bar.
     plot->legend->setVisible(true);
     plot->legend->setFont(plot->xAxis->tickLabelFont());
+    if (plot->plotLayout()->rowCount() < 2) {
+        plot->plotLayout()->insertRow(0);
+        plot->plotLayout()->addElement(0, 0, plot->legend);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        plot->legend->setWrap(4);
+        plot->legend->setBorderPen(Qt::NoPen);
+        plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    }
     plot->replot();
 }
 
