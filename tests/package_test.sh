@@ -53,7 +53,7 @@ completion=$(bash -c '. "$1"; COMP_WORDS=(holescope-cli export-t); COMP_CWORD=1;
 echo "bash completion completes commands and options"
 
 man="$root/usr/share/man/man1/holescope-cli.1"
-for c in info replay record sweep holes merge explain "figure outcome" "figure pair" export-trace synth bench; do
+for c in info replay record sweep holes merge explain "figure outcome" "figure pair" export-trace policies advise census synth bench; do
     grep -q "^\.SS \"$c\"" "$man" || { echo "the man page has no section for $c" >&2; exit 1; }
 done
 if command -v groff >/dev/null; then
