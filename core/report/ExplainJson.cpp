@@ -55,6 +55,7 @@ nlohmann::ordered_json explanationToJson(const std::string& trace, const Baselin
     j["baseline_memory"] = baseline.memory;
     j["baseline_compute"] = baseline.compute;
     j["overhead_limit"] = x.options.overheadLimit ? Json(*x.options.overheadLimit) : Json();
+    j["policy"] = policyName(x.options.policy);
     j["protect"] = x.options.protect;
     j["failing"] = runToJson(x.failing, baseline);
     j["completing"] = runToJson(x.completing, baseline);

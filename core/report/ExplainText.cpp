@@ -98,6 +98,8 @@ std::string cascadeText(const FailureAnatomy& f)
 std::string explanationToText(const std::string& trace, const Baseline& b, const PairExplanation& x)
 {
     std::string s = "Why " + trace + " fails at one budget and completes at the other\n";
+    if (policyName(x.options.policy) != "dtr")
+        s += "  policy " + policyName(x.options.policy) + "\n";
     if (x.options.overheadLimit)
         s += "  overhead limit " + fixed(*x.options.overheadLimit, 2) + "\n";
     if (!x.options.protect.empty()) {
