@@ -440,6 +440,7 @@ private slots:
         QTest::newRow("no file") << QStringList{"--screenshot", "x.png"} << "--screenshot needs a trace or a session";
         QTest::newRow("missing") << QStringList{"--screenshot", "x.png", "/nonexistent/t.log"} << "/nonexistent/t.log: no such file";
         QTest::newRow("two files") << QStringList{"a.log", "b.log"} << "give at most one trace or session";
+        QTest::newRow("policy") << QStringList{"--screenshot", "x.png", "--policy", "formula:size+", kDemo} << "--policy: bad formula \"size+\"";
     }
 
     void screenshotErrors()

@@ -76,6 +76,8 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         s.to = *request.to;
         s.step = *request.step;
         s.exact = false;
+        if (request.policy)
+            s.policy = *request.policy;
         window.sweepControls().setSettings(s);
         window.startSweep();
         window.waitUntilIdle();
@@ -91,6 +93,8 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         } else {
             SweepSettings s = window.session().settings();
             s.overheadLimit = request.overheadLimit;
+            if (request.policy)
+                s.policy = *request.policy;
             window.session().setSettings(s);
             window.session().setProtect(request.protect);
             window.session().setBudgetA(*a);

@@ -61,6 +61,8 @@ int main(int argc, char** argv)
          QStringLiteral("A:B")},
         {QStringLiteral("overhead-limit"), QStringLiteral("With --screenshot: the overhead limit for --pair."), QStringLiteral("X")},
         {QStringLiteral("protect"), QStringLiteral("With --screenshot: storage ids never evicted, comma-separated."), QStringLiteral("IDS")},
+        {QStringLiteral("policy"), QStringLiteral("The eviction policy of --sweep and --pair (default dtr; holescope-cli policies lists them)."),
+         QStringLiteral("NAME")},
     });
     parser.process(app);
     const QStringList files = parser.positionalArguments();
@@ -89,6 +91,12 @@ int main(int argc, char** argv)
                 return fail(QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part));
             request.protect.push_back(id);
         }
+    if (parser.isSet(QStringLiteral("policy"))) {
+        const std::string name = parser.value(QStringLiteral("policy")).toStdString();
+        if (const auto policy = parsePolicy(name); std::holds_alternative<std::string>(policy))
+            return fail(QStringLiteral("--policy: %1").arg(QString::fromStdString(std::get<std::string>(policy))));
+        request.policy = name;
+    }
     const QString file = files.isEmpty() ? QString() : files.first();
     (file.endsWith(QStringLiteral(".holescope")) ? request.session : request.trace) = file;
     request.output = parser.value(QStringLiteral("screenshot"));
@@ -132,6 +140,8 @@ int main(int argc, char** argv)
                     s.from = *request.from;
                     s.to = *request.to;
                     s.step = *request.step;
+                    if (request.policy)
+                        s.policy = *request.policy;
                     window.session().setSettings(s);
                     QTimer::singleShot(0, &window, &MainWindow::startSweep);
                 }, Qt::SingleShotConnection);

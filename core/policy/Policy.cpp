@@ -160,7 +160,7 @@ std::variant<Policy, std::string> parsePolicy(const std::string& name)
         return p;
     }
     return "unknown policy \"" + name + "\": expected dtr, dtr-eqclass, dtr-local, msps, lru, size, random:SEED, formula:EXPR, twophase, "
-           "size2, stale2, foresight, monotone or ablation:COST[-size][-stale]";
+           "size2, stale2, foresight, monotone[:FLOOR] or ablation:COST[-size][-stale]";
 }
 
 std::string policyName(const Policy& p)
