@@ -603,10 +603,10 @@ private:
                                 : m_policy.cost == CostTerm::EqClass ? eqclassCompute(s)
                                 : m_policy.cost == CostTerm::Local   ? m_compute[sidx(s)]
                                                                      : 1;
-            return scoreQuotient(num, m_policy.size ? std::optional<int64_t>(size) : std::nullopt, m_policy.staleness, last);
+            return scoreQuotient(num, m_policy.size ? std::optional<int64_t>(size) : std::nullopt, m_policy.staleness, m_clock, last);
         }
         case PolicyKind::Msps:
-            return scoreQuotient(m_compute[sidx(s)] + m_regions.compute(s, true), size, false, last);
+            return scoreQuotient(m_compute[sidx(s)] + m_regions.compute(s, true), size, false, m_clock, last);
         case PolicyKind::Lru:
             return last == kNeverAccessed ? -std::numeric_limits<double>::infinity() : static_cast<double>(last);
         case PolicyKind::TwoPhase:
@@ -655,31 +655,6 @@ private:
         case PolicyKind::Random: break;
         }
         return std::numeric_limits<double>::infinity();
-    }
-
-    // num / (size * staleness) with the factors present, as Python computes it: an integer
-    // quotient correctly rounded; a never-accessed storage has infinite staleness (quotient 0);
-    // a denominator that is not positive gives +inf. With neither factor, the number itself.
-    double scoreQuotient(int64_t num, std::optional<int64_t> size, bool staleness, int64_t last) const
-    {
-        constexpr double inf = std::numeric_limits<double>::infinity();
-        if (!size && !staleness)
-            return static_cast<double>(num);
-        if (size && *size <= 0)
-            return inf;   // also size 0 * inf staleness: nan, not > 0
-        if (staleness && last == kNeverAccessed)
-            return num < 0 ? -0.0 : 0.0;
-        const int64_t stale = staleness ? m_clock - last : 1;
-        if (stale <= 0)
-            return inf;
-        return signedQuotient(num, static_cast<uint128>(size ? *size : 1) * static_cast<uint64_t>(stale));
-    }
-
-    static double signedQuotient(int64_t num, uint128 den)
-    {
-        if (num >= 0)
-            return exactQuotient(static_cast<uint64_t>(num), den);
-        return -exactQuotient(static_cast<uint64_t>(-(num + 1)) + 1, den);
     }
 
     static constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
@@ -742,64 +717,8 @@ ReplayResult runEngine(const PreparedTrace& trace, const ReplayOptions& options,
     return ReplayEngine<SparseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
 }
 
-// The monotone policy at budget B runs DTR's execution at B* = the largest budget <= B where
-// DTR completes. That execution never holds more than B* <= B bytes, so it is valid at B, and
-// whenever B completes every larger budget does too: feasibility is monotone by construction.
-// B* is found by walking down DTR's certified intervals from B (each failing execution gives
-// the lowest budget that repeats it), down to the policy's floor: by default the trace's
-// bottleneck, below which nothing can complete; with a higher floor the search stops there
-// (the policy is then "the largest completing budget in [floor, B]", monotone just the same).
-// The certified interval is DTR's at B: where B completes, that execution's; where B fails,
-// every budget of B's failing interval falls back to the same B*, since nothing between B* and
-// that interval completes. So certified sweeps of the monotone policy tile the range as DTR's do.
 template <typename Recorder>
-ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
-{
-    ReplayOptions dtr = options;
-    dtr.policy = Policy{};
-    int64_t b = options.budget;
-    const int64_t floor = options.policy.floor >= 0 ? options.policy.floor : trace.baseline.bottleneck;
-    // Every budget of B's own interval under DTR fails as B does, and nothing between B* and
-    // that interval completes: they all fall back to B*. That interval is the certified one.
-    int64_t ownLo = 0, ownHi = 0;
-    for (;;) {
-        std::optional<ExecutionCache::Known> known = options.executions ? options.executions->find(b) : std::nullopt;
-        if (!known) {
-            dtr.budget = b;
-            NullRecorder none;
-            const ReplayResult r = runEngine(trace, dtr, none);
-            if (r.outcome == Outcome::Unresolved) {
-                dtr.budget = options.budget;
-                return runEngine(trace, dtr, recorder);   // undecided: the cap or cancel shows at B
-            }
-            known = ExecutionCache::Known{r.certifiedLo, r.certifiedHi, r.outcome == Outcome::Complete};
-            if (options.executions)
-                options.executions->add(*known);
-        }
-        if (known->complete)
-            break;
-        if (b == options.budget) {
-            ownLo = known->lo;
-            ownHi = known->hi;
-        }
-        if (known->lo <= floor) {
-            dtr.budget = options.budget;   // nothing down to the floor completes: DTR's failure at B is the answer
-            ReplayResult failed = runEngine(trace, dtr, recorder);
-            failed.certifiedLo = std::max<int64_t>(0, failed.certifiedLo);
-            return failed;
-        }
-        b = known->lo - 1;
-    }
-    dtr.budget = b;
-    ReplayResult r = runEngine(trace, dtr, recorder);
-    r.budget = options.budget;
-    r.executionBudget = b;
-    if (b != options.budget) {
-        r.certifiedLo = ownLo;
-        r.certifiedHi = ownHi;
-    }
-    return r;
-}
+ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder);
 
 template <typename Recorder>
 ReplayResult runReplay(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
@@ -810,3 +729,5 @@ ReplayResult runReplay(const PreparedTrace& trace, const ReplayOptions& options,
 }
 
 } // namespace holescope::detail
+
+#include "sim/MonotoneReplay.h"
