@@ -224,7 +224,8 @@ int runHoles(const QStringList& args)
         return kExitOk;
     }
     std::string out = t.name + ": " + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes") + " between "
-                      + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes\n";
+                      + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
+                      + (s.header.policy == "dtr" ? std::string() : " under policy " + s.header.policy) + "\n";
     for (const Hole& h : holes) {
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
                + ratioText(h.hiRatio) + " of the peak), " + groupDigits(h.widthBytes()) + " bytes wide, "
