@@ -36,12 +36,7 @@ int runAdvise(const QStringList& args)
     };
     request.window = size("window", 0.02);
     request.margin = size("margin", 0.001);
-    if (parser.isSet("jobs")) {
-        const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
-        if (jobs < 1 || jobs > 1024)
-            throw UsageError{QStringLiteral("--jobs: expected 1 to 1024, found %1").arg(jobs)};
-        request.jobs = static_cast<int>(jobs);
-    }
+    request.jobs = parseJobs(parser);
     if (parser.isSet("sweep-seconds"))
         request.maxSeconds = parseRatio(parser.value("sweep-seconds"), "sweep-seconds");
     const InterruptAsCancel interrupt;

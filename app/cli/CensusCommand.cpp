@@ -11,7 +11,6 @@
 #include <qcustomplot.h>
 
 #include <QDir>
-#include <QFileInfo>
 
 #include <unistd.h>
 
@@ -106,18 +105,8 @@ int runCensus(const QStringList& args)
     }
     if (parser.isSet("no-overhead-limit"))
         spec.overheadLimit.reset();
-    if (parser.isSet("jobs")) {
-        const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
-        if (jobs < 1 || jobs > 1024)
-            throw UsageError{QStringLiteral("--jobs: expected 1 to 1024, found %1").arg(jobs)};
-        spec.jobs = static_cast<int>(jobs);
-    }
-    const QString figure = parser.value("figure");
-    if (!figure.isEmpty()) {
-        const QString suffix = QFileInfo(figure).suffix().toLower();
-        if (suffix != "pdf" && suffix != "svg" && suffix != "png")
-            throw UsageError{QStringLiteral("--figure: the format comes from the extension: .pdf, .svg or .png, found \"%1\"").arg(figure)};
-    }
+    spec.jobs = parseJobs(parser);
+    const QString figure = parser.isSet("figure") ? checkedFigurePath(parser.value("figure"), "figure") : QString();
     const QStringList files = traceFiles(parser);
 
     const InterruptAsCancel interrupt;

@@ -76,6 +76,24 @@ int64_t parseBytes(const QString& text, const QString& option)
     return parseNonNegative(text, option, "number of bytes");
 }
 
+int parseJobs(const QCommandLineParser& parser)
+{
+    if (!parser.isSet("jobs"))
+        return 0;
+    const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
+    if (jobs < 1 || jobs > 1024)
+        throw UsageError{QStringLiteral("--jobs: expected 1 to 1024, found %1").arg(jobs)};
+    return static_cast<int>(jobs);
+}
+
+QString checkedFigurePath(const QString& path, const QString& option)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != "pdf" && suffix != "svg" && suffix != "png")
+        throw UsageError{QStringLiteral("--%1: the format comes from the extension: .pdf, .svg or .png, found \"%2\"").arg(option, path)};
+    return path;
+}
+
 int64_t parseCount(const QString& text, const QString& option)
 {
     return parseNonNegative(text, option, "integer");

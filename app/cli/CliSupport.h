@@ -46,6 +46,10 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command);
 // Non-negative integers up to 2^62 (so sums of a few of them cannot overflow).
 int64_t parseBytes(const QString& text, const QString& option);
 int64_t parseCount(const QString& text, const QString& option);
+// --jobs: 1 to 1024 threads; 0 (every core) when not given.
+int parseJobs(const QCommandLineParser& parser);
+// A figure's file: the format comes from its extension, .pdf, .svg or .png.
+QString checkedFigurePath(const QString& path, const QString& option);
 // int(peak * ratio), refused when it does not fit in 2^62 bytes.
 int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& option);
 double parseRatio(const QString& text, const QString& option);

@@ -43,12 +43,7 @@ int runExplain(const QStringList& args)
     if (parser.isSet("culprits"))
         request.culprits = static_cast<int>(std::min<int64_t>(parseCount(parser.value("culprits"), "culprits"), 100000));
     request.pairs = parser.isSet("pairs");
-    if (parser.isSet("jobs")) {
-        const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
-        if (jobs < 1 || jobs > 1024)
-            throw UsageError{QStringLiteral("--jobs: expected 1 to 1024, found %1").arg(jobs)};
-        request.jobs = static_cast<int>(jobs);
-    }
+    request.jobs = parseJobs(parser);
 
     const InterruptAsCancel interrupt;
     const bool tty = isatty(STDERR_FILENO) != 0;

@@ -9,7 +9,6 @@
 #include "pair/PairTimeline.h"
 #include "sweep/Holes.h"
 
-#include <QFileInfo>
 #include <QStringList>
 
 namespace holescope::cli {
@@ -56,11 +55,7 @@ QString outPath(const QCommandLineParser& parser)
 {
     if (!parser.isSet("out"))
         throw UsageError{QStringLiteral("give the figure's file with --out FILE.pdf|.svg|.png")};
-    const QString out = parser.value("out");
-    const QString suffix = QFileInfo(out).suffix().toLower();
-    if (suffix != "pdf" && suffix != "svg" && suffix != "png")
-        throw UsageError{QStringLiteral("--out: the format comes from the extension: .pdf, .svg or .png, found \"%1\"").arg(out)};
-    return out;
+    return checkedFigurePath(parser.value("out"), "out");
 }
 
 void write(QCustomPlot* plot, const QCommandLineParser& parser, const QString& out, const FigureOptions& options, const std::string& csv)

@@ -95,12 +95,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     }
     if (exact && parser.isSet("refine"))
         throw UsageError{QStringLiteral("--refine applies to a grid (--step); --exact is exact already")};
-    if (parser.isSet("jobs")) {
-        const int64_t jobs = parseCount(parser.value("jobs"), "jobs");
-        if (jobs < 1 || jobs > 1024)
-            throw UsageError{QStringLiteral("--jobs: expected 1 to 1024")};
-        spec.jobs = static_cast<int>(jobs);
-    }
+    spec.jobs = parseJobs(parser);
     if (parser.isSet("shard")) {
         const QStringList kn = parser.value("shard").split('/');
         bool ok1 = false, ok2 = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ReplayJson.h"
 
+#include <cmath>
+
 namespace holescope {
 
 nlohmann::ordered_json baselineToJson(const Baseline& baseline)
@@ -12,6 +14,15 @@ nlohmann::ordered_json baselineToJson(const Baseline& baseline)
         {"baseline_bottleneck", baseline.bottleneck},
         {"ops", baseline.ops},
     };
+}
+
+nlohmann::ordered_json scoreToJson(double v)
+{
+    if (std::isnan(v))
+        return nullptr;
+    if (std::isinf(v))
+        return "inf";
+    return v;
 }
 
 nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& baseline, const ReplayOptions& options,

@@ -16,4 +16,8 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
 
 nlohmann::ordered_json baselineToJson(const Baseline& baseline);
 
+// A heuristic score as JSON: a number; an infinite score is the string "inf"; a score that does
+// not exist (NaN: an eager eviction, a lone candidate's runner-up) is null.
+nlohmann::ordered_json scoreToJson(double score);
+
 } // namespace holescope

@@ -10,15 +10,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json score(double v)
-{
-    if (std::isnan(v))
-        return nullptr;
-    if (std::isinf(v))
-        return "inf";
-    return v;
-}
-
 Json eventToJson(const Program& p, const RunRecord& record, const RunEvent& e)
 {
     Json j;
@@ -50,8 +41,8 @@ Json eventToJson(const Program& p, const RunRecord& record, const RunEvent& e)
         j["storage"] = e.storage;
         j["bytes"] = e.bytes;
         j["reason"] = evictReasonName(e.reason);
-        j["score"] = score(e.score);
-        j["runner_up"] = score(e.runnerUp);
+        j["score"] = scoreToJson(e.score);
+        j["runner_up"] = scoreToJson(e.runnerUp);
         j["pool"] = e.pool;
         if (e.reason == EvictReason::Pressure)
             j["bytes_short"] = e.bytesShort;

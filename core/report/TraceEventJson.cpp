@@ -2,6 +2,7 @@
 #include "report/TraceEventJson.h"
 
 #include "report/Numbers.h"
+#include "report/ReplayJson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,15 +20,6 @@ constexpr int kEventThread = 2;
 double micros(int64_t clockNs)
 {
     return static_cast<double>(clockNs) / 1000.0;
-}
-
-Json score(double v)
-{
-    if (std::isnan(v))
-        return nullptr;
-    if (std::isinf(v))
-        return "inf";
-    return v;
 }
 
 // One run's events, put in time order at the end; ids are shared by all runs of a file.
@@ -167,8 +159,8 @@ private:
         const auto s = static_cast<size_t>(P.storageOfRoot[static_cast<size_t>(e.storage)]);
         Json args{{"storage", e.storage}, {"bytes", e.bytes}, {"reason", evictReasonName(e.reason)}};
         if (e.reason == EvictReason::Pressure) {
-            args["score"] = score(e.score);
-            args["runner-up score"] = score(e.runnerUp);
+            args["score"] = scoreToJson(e.score);
+            args["runner-up score"] = scoreToJson(e.runnerUp);
             args["bytes short"] = e.bytesShort;
             args["candidates"] = e.pool;
             m_pressureEvicted.push_back(s);
