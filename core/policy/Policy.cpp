@@ -9,7 +9,7 @@
 namespace holescope {
 namespace {
 
-constexpr std::array<PolicyInfo, 15> kCatalogue{{
+constexpr std::array<PolicyInfo, 14> kCatalogue{{
     {"dtr", "simrd's DTR: (compute + e*) / (size * staleness); the default"},
     {"dtr-eqclass", "simrd's DTREqClass: e* approximated by union-find equivalence classes"},
     {"dtr-local", "simrd's DTRLocal: compute / (size * staleness), no neighbourhood"},
@@ -24,7 +24,6 @@ constexpr std::array<PolicyInfo, 15> kCatalogue{{
     {"foresight", "(compute + e*) / (size * operators until the next use): knows the future"},
     {"monotone[:FLOOR]", "DTR's execution at the largest budget in [FLOOR, B] where DTR completes: no holes by construction"},
     {"ablation:COST[-size][-stale]", "simrd's ablations: COST is estar, eqclass, local or nocost"},
-    {"random", "random:0"},
 }};
 
 const char* costName(CostTerm c)
@@ -191,7 +190,7 @@ std::string policyName(const Policy& p)
 
 const PolicyInfo* policyCatalogue(size_t& count)
 {
-    count = kCatalogue.size() - 1;   // "random" is an alias, not listed
+    count = kCatalogue.size();
     return kCatalogue.data();
 }
 

@@ -610,7 +610,6 @@ private:
         case PolicyKind::Lru:
             return last == kNeverAccessed ? -std::numeric_limits<double>::infinity() : static_cast<double>(last);
         case PolicyKind::TwoPhase:
-        case PolicyKind::Monotone:
             return dtrScore(estar(s), size, m_clock, last);
         case PolicyKind::SizeSquared:
         case PolicyKind::StaleSquared: {
@@ -652,7 +651,9 @@ private:
             f.pool = static_cast<double>(m_pool.size());
             return (*m_formula)(f);
         }
-        case PolicyKind::Random: break;
+        case PolicyKind::Random:    // chooseRandom scores nothing
+        case PolicyKind::Monotone:  // runMonotone replays it as dtr
+            break;
         }
         return std::numeric_limits<double>::infinity();
     }

@@ -75,24 +75,23 @@ Advice adviseBudget(const PreparedTrace& trace, const AdviceRequest& request, co
 
     // The nearest budget >= the budget that completes with no failure within the margin on
     // either side, judged inside the window only (beyond it nothing is known).
-    int64_t prevFailHi = a.windowLo - 1 - request.margin;   // the window's edge counts as unknown
+    // An unresolved point counts as a failure: nothing is known there.
+    auto unsafe = [](const SweepPoint& p) { return p.failed() || p.outcome == Outcome::Unresolved; };
+    std::vector<int64_t> nextFailLo(a.points.size() + 1, a.windowHi + 1 + request.margin);   // the window's edge counts as unknown
+    for (size_t i = a.points.size(); i-- > 0;)
+        nextFailLo[i] = unsafe(a.points[i]) ? std::max(a.points[i].certifiedLo, a.windowLo) : nextFailLo[i + 1];
+    int64_t prevFailHi = a.windowLo - 1 - request.margin;
     for (size_t i = 0; i < a.points.size() && !a.safe; ++i) {
         const SweepPoint& p = a.points[i];
         const int64_t lo = std::max(p.certifiedLo, a.windowLo), hi = std::min(p.certifiedHi, a.windowHi);
-        if (p.outcome == Outcome::Unresolved || lo > hi)
+        if (lo > hi)
             continue;
-        if (p.failed()) {
+        if (unsafe(p)) {
             prevFailHi = hi;
             continue;
         }
-        int64_t nextFailLo = a.windowHi + 1 + request.margin;
-        for (size_t k = i + 1; k < a.points.size(); ++k)
-            if (a.points[k].failed() || a.points[k].outcome == Outcome::Unresolved) {
-                nextFailLo = std::max(a.points[k].certifiedLo, a.windowLo);
-                break;
-            }
         const int64_t s = std::max({lo, request.budget, prevFailHi + request.margin + 1, a.windowLo + request.margin});
-        if (s <= std::min({hi, nextFailLo - request.margin - 1, a.windowHi - request.margin})) {
+        if (s <= std::min({hi, nextFailLo[i + 1] - request.margin - 1, a.windowHi - request.margin})) {
             a.safe = p;
             a.safe->budget = s;
         }
