@@ -11,12 +11,12 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     : m_graph(graph)
     , m_state(state)
     , m_words((storages + 63) / 64)
-    , m_interior(2 * storages * m_words, 0)
-    , m_frontier(2 * storages * m_words, 0)
+    , m_interior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
+    , m_frontier(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
     , m_compute(2 * storages, 0)
     , m_pending(2 * storages, 0)
     , m_listed(2 * storages, 0)
-    , m_summedInterior(2 * storages * m_words, 0)
+    , m_summedInterior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
     , m_summed(2 * storages, 0)
     , m_summedVersion(2 * storages, 0)
     , m_everEvicted(storages, 0)
@@ -27,8 +27,6 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
             m_slotOf[d].assign(storages, -1);
             m_gaveUp[d].assign(storages, 0);
         }
-        // At most one slot per storage and direction: growing by copying would cost more.
-        m_slots.reserve(2 * storages * 2 * m_words);
     }
 }
 
@@ -221,6 +219,10 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
         int32_t& slot = slotOf[static_cast<size_t>(v)];
         if (slot < 0) {
             slot = static_cast<int32_t>(m_slotCount++);
+            // At most one slot per storage and direction: reserved at once (growing by copying
+            // would cost more), but only by the first closure, as short runs never take one.
+            if (m_slots.capacity() == 0)
+                m_slots.reserve(2 * m_everEvicted.size() * 2 * m_words);
             if (m_slots.size() < m_slotCount * 2 * m_words)
                 m_slots.resize(std::max(m_slots.size() * 2, m_slotCount * 2 * m_words));
         }

@@ -5,6 +5,7 @@
 #include "sim/StorageGraph.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -87,6 +88,7 @@ private:
 
     static size_t index(int32_t s, bool reverse) { return static_cast<size_t>(s) * 2 + (reverse ? 1 : 0); }
     uint64_t* interiorBits(size_t r) { return &m_interior[r * m_words]; }
+    const uint64_t* interiorBits(size_t r) const { return &m_interior[r * m_words]; }
     uint64_t* frontierBits(size_t r) { return &m_frontier[r * m_words]; }
     const uint64_t* frontierBits(size_t r) const { return &m_frontier[r * m_words]; }
     const StorageGraph::Edges& edges(bool reverse) const { return reverse ? m_graph.parents : m_graph.children; }
@@ -105,13 +107,16 @@ private:
     const StorageGraph& m_graph;
     State m_state;
     size_t m_words;
-    std::vector<uint64_t> m_interior, m_frontier;   // 2 regions per storage, m_words each
+    // 2 regions per storage, m_words each. Left uninitialized: a region is written by its
+    // first rebuild before anything reads it, and zeroing megabytes would cost a short replay
+    // more than the replay itself.
+    std::unique_ptr<uint64_t[]> m_interior, m_frontier;
     std::vector<int64_t> m_compute;   // while pending: the part not in the interior's sum
     std::vector<uint8_t> m_pending;   // compute = sum over the interior + m_compute
     std::vector<uint32_t> m_pendingList;   // each region at most once (m_listed); may hold resolved ones
     std::vector<uint8_t> m_listed;
     // The last sum taken of each region, the interior it was over, and the compute version then.
-    std::vector<uint64_t> m_summedInterior;
+    std::unique_ptr<uint64_t[]> m_summedInterior;   // uninitialized too: read only once summed
     std::vector<int64_t> m_summed;
     std::vector<uint64_t> m_summedVersion;
     uint64_t m_computeVersion = 1;

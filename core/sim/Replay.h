@@ -37,6 +37,11 @@ struct ReplayMoment {
 // Dense is fast but takes memory quadratic in the number of storages.
 enum class RegionStore : uint8_t { Automatic, Dense, Sparse };
 
+// When the replay starts keeping regions: at the first rematerialization, with fresh walks
+// before it (Deferred, see ReplayEngine::walkAsSimrdSees), or from the first operator on, as simrd
+// does (FromStart). Both give identical results; FromStart is slower and is there to check that.
+enum class RegionUpkeep : uint8_t { Deferred, FromStart };
+
 // Automatic picks Dense while its sets fit in this many bytes.
 inline constexpr size_t kDenseRegionBytes = size_t{512} << 20;
 
@@ -52,6 +57,7 @@ struct ReplayOptions {
     double maxSeconds = 0;         // wall time; 0: no cap
     const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
     RegionStore regions = RegionStore::Automatic;
+    RegionUpkeep upkeep = RegionUpkeep::Deferred;
     Policy policy;                 // the eviction policy; DTR by default
     // The monotone policy: DTR's executions seen so far in this sweep (optional; the results
     // are the same without it, only slower).

@@ -72,7 +72,7 @@ public:
         , m_lastAccess(program.storages.size(), kNeverAccessed)
         , m_compute(program.storages.size(), 0)
         , m_visible(program.storages.size(), 0)
-        , m_regions(graph, program.storages.size(), RegionState{&m_material, &m_pinned, &m_compute, &m_opCount})
+        , m_regions(graph, program.storages.size(), RegionState{&m_material, &m_pinned, &m_compute, &m_walkedOps})
         , m_useEq(options.policy.usesEqClasses())
         , m_eq(m_useEq ? program.storages.size() : 0)
     {
@@ -88,6 +88,7 @@ public:
             m_everMaterial.assign(program.storages.size(), 0);
         }
         m_result.budget = options.budget;
+        m_regionsLive = options.upkeep == RegionUpkeep::FromStart;
         if (options.overheadLimit)
             m_rematLimit = static_cast<long double>(static_cast<double>(baseline.compute) * (*options.overheadLimit - 1.0));
         for (int32_t id : options.protect) {
@@ -154,15 +155,71 @@ private:
             m_visible[sidx(s)] = before + 1;
             m_refExt[sidx(s)] += 1;
         }
-        for (int32_t k = 0; k < op.outputs(); ++k)
-            for (int32_t arg : op.args)
-                if (storageOf(arg) != storageOf(op.firstOutput + k))
-                    m_regions.edgeAdded(storageOf(arg), storageOf(op.firstOutput + k));
+        m_walkedOps = m_opCount;
+        announceEdges(op);
+        m_runningOp = &op;
         materialize(op.firstOutput, /*remat=*/false);
+        m_runningOp = nullptr;
         for (int32_t k = 0; k < op.outputs(); ++k)
             m_lastAccess[sidx(storageOf(op.firstOutput + k))] = m_clock;
         if constexpr (kRecording)
             m_rec.sampled(at(), opIndex, m_lockedBytes, m_poolBytes, m_result.rematCompute, m_result.evictions);
+    }
+
+    void announceEdges(const OpDef& op)
+    {
+        for (int32_t k = 0; k < op.outputs(); ++k)
+            for (int32_t arg : op.args)
+                if (storageOf(arg) != storageOf(op.firstOutput + k))
+                    m_regions.edgeAdded(storageOf(arg), storageOf(op.firstOutput + k));
+    }
+
+    // simrd keeps every region up to date from the first operator on, but until the first
+    // rematerialization its regions are exactly what fresh walks give. Before that only eager
+    // and pressure evictions happen, and an eviction's absorb turns regions equal to fresh walks
+    // into regions equal to fresh walks. The one exception: regions have not seen the edges of
+    // the operator whose outputs are being made (nothing was rebuilt since it started), so the
+    // walks leave those out. So regions are left alone ("dormant") until the first
+    // rematerialization: a scored candidate gets fresh walks, and everything is built from
+    // fresh walks when the rematerialization comes (or when refreshing candidates has cost as
+    // much as that would) and kept the way simrd keeps it from then on.
+    template <typename F>
+    void walkAsSimrdSees(F&& f)
+    {
+        if (m_runningOp)
+            m_walkedOps = m_opCount - 1;
+        f();
+        if (m_runningOp) {
+            m_walkedOps = m_opCount;
+            // Closures cached by those walks are missing the running operator's edges.
+            announceEdges(*m_runningOp);
+        }
+    }
+
+    void goLive()
+    {
+        m_regionsLive = true;
+        walkAsSimrdSees([&] {
+            for (size_t s = 0; s < P.storages.size(); ++s) {
+                if (m_material[s] && !m_pinned[s]) {
+                    m_regions.rebuild(static_cast<int32_t>(s), false);
+                    m_regions.rebuild(static_cast<int32_t>(s), true);
+                }
+            }
+        });
+    }
+
+    void refreshDormant(const std::vector<int32_t>& candidates)
+    {
+        walkAsSimrdSees([&] {
+            for (int32_t s : candidates) {
+                m_regions.rebuild(s, false);
+                m_regions.rebuild(s, true);
+            }
+        });
+        m_dormantRefreshes += static_cast<int64_t>(candidates.size());
+        if (m_dormantRefreshes > static_cast<int64_t>(P.storages.size()))
+            goLive();
     }
 
     void release(int32_t t)
@@ -286,6 +343,8 @@ private:
 
     void computeTensor(int32_t t, bool remat)
     {
+        if (remat && !m_regionsLive)
+            goLive();
         countStep();
         const OpDef& op = opOf(t);
         const int32_t self = P.tensors[sidx(t)].index;
@@ -317,7 +376,8 @@ private:
         m_memory -= dupBytes;
         for (int32_t s : m_rematStorages)
             poolAppend(s);
-        rebuildRegions();
+        if (m_regionsLive)
+            rebuildRegions();
         if (m_useEq)
             for (int32_t s : m_rematStorages)
                 m_eq.materialized(s, m_compute[sidx(s)]);
@@ -400,15 +460,17 @@ private:
         // since it entered a frontier has a region nobody reads; skip it.
         m_regions.evicted(s);
         m_regions.stateChanged(s);
-        m_regions.forEachFrontier(s, true, [&](int32_t ps) {
-            if (!m_pinned[sidx(ps)])
-                m_regions.absorb(ps, false, s);
-        });
-        m_regions.forEachFrontier(s, false, [&](int32_t cs) {
-            if (!m_pinned[sidx(cs)])
-                m_regions.absorb(cs, true, s);
-        });
-        m_regions.clear(s);
+        if (m_regionsLive) {
+            m_regions.forEachFrontier(s, true, [&](int32_t ps) {
+                if (!m_pinned[sidx(ps)])
+                    m_regions.absorb(ps, false, s);
+            });
+            m_regions.forEachFrontier(s, false, [&](int32_t cs) {
+                if (!m_pinned[sidx(cs)])
+                    m_regions.absorb(cs, true, s);
+            });
+            m_regions.clear(s);
+        }
         if (m_useEq) {
             m_neighbours.clear();
             forEachEvictedNeighbour(s, [&](int32_t n) { m_neighbours.push_back(n); });
@@ -492,6 +554,13 @@ private:
         int32_t chosen = -1;
         int64_t scanned = 0;
         [[maybe_unused]] double probeScore = kNan;
+        if (!m_regionsLive && m_policy.usesRegions()) {
+            m_candidates.clear();
+            for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
+                if (!m_protected[sidx(s)] && !(isolatedOnly && hasEvictedNeighbour(s)))
+                    m_candidates.push_back(s);
+            refreshDormant(m_candidates);
+        }
         for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
             if (m_protected[sidx(s)] || (isolatedOnly && hasEvictedNeighbour(s)))
                 continue;
@@ -685,6 +754,10 @@ private:
     std::vector<int64_t> m_compute;
     std::vector<int32_t> m_visible;      // tensors created so far on the storage
     Regions m_regions;
+    bool m_regionsLive = false;              // see walkAsSimrdSees
+    int64_t m_dormantRefreshes = 0;          // candidates given fresh walks while dormant
+    int64_t m_walkedOps = 0;                 // operators whose edges region walks see
+    const OpDef* m_runningOp = nullptr;      // the model operator whose outputs are being made
     std::vector<int32_t> m_affected, m_affectedRev;
     std::vector<int32_t> m_rematStorages;
     int64_t m_lastShort = 0;           // bytes still short when the run ran out of memory

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The replay leaves regions alone until the first rematerialization and gives scored candidates
+// fresh walks until then (RegionUpkeep::Deferred). simrd keeps them from the first operator on
+// (RegionUpkeep::FromStart, which is simrd's algorithm as written and passes every golden).
+// Here both must decide identically, eviction by eviction, on budgets the goldens do not have
+// and for every policy that reads regions.
+#include "support/GoldenRuns.h"
+
+#include "policy/Policy.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+using namespace holescope;
+
+Q_DECLARE_METATYPE(std::vector<double>)
+
+namespace {
+
+// Replays once each way and returns the first difference in words (empty when identical).
+std::string upkeepDifference(const PreparedTrace& t, ReplayOptions o)
+{
+    o.logEvents = true;
+    o.upkeep = RegionUpkeep::FromStart;
+    const ReplayResult simrdWay = replay(t, o);
+    o.upkeep = RegionUpkeep::Deferred;
+    const ReplayResult deferred = replay(t, o);
+    const nlohmann::json expected = test::asGoldenLine(nlohmann::json::object(), simrdWay);
+    std::string diff = test::firstDifference(expected, deferred);
+    if (diff.empty() && (simrdWay.certifiedLo != deferred.certifiedLo || simrdWay.certifiedHi != deferred.certifiedHi))
+        diff = "certified interval";
+    if (diff.empty() && (simrdWay.maxDepth != deferred.maxDepth || simrdWay.steps != deferred.steps))
+        diff = "cascade depth or step count";
+    return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", policy " + policyName(o.policy) + ": " + diff;
+}
+
+Policy policyNamed(const std::string& name)
+{
+    auto parsed = parsePolicy(name);
+    if (const std::string* error = std::get_if<std::string>(&parsed))
+        qFatal("%s", error->c_str());
+    return std::get<Policy>(parsed);
+}
+
+// Every policy that reads regions (the others never build them).
+const std::vector<std::string> kRegionPolicies = {
+    "dtr", "msps", "twophase", "size2", "stale2", "foresight", "ablation:estar-size", "ablation:estar-stale", "ablation:estar",
+    "formula:estar_compute / (size * staleness + 1)",
+};
+
+} // namespace
+
+class RegionUpkeep_ : public QObject {
+    Q_OBJECT
+
+private:
+    QString m_shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
+
+    // Budgets from 1/steps of the peak up to the peak, for every policy that reads regions.
+    void checkEveryPolicy(const PreparedTrace& t, int steps)
+    {
+        for (const std::string& name : kRegionPolicies) {
+            ReplayOptions o;
+            o.policy = policyNamed(name);
+            for (int i = 1; i <= steps; ++i) {
+                o.budget = budgetForRatio(t.baseline, static_cast<double>(i) / steps);
+                const std::string diff = upkeepDifference(t, o);
+                QVERIFY2(diff.empty(), diff.c_str());
+            }
+        }
+    }
+
+private slots:
+    void tinyTraces_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QString dir = QStringLiteral(HOLESCOPE_TEST_DATA "/tiny");
+        for (const QString& f : QDir(dir).entryList({"*.log"}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << dir + "/" + f;
+        QTest::newRow("demo-unet.log") << QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+    }
+
+    void tinyTraces()
+    {
+        QFETCH(QString, path);
+        checkEveryPolicy(test::loadTrace(path.toStdString()), 100);
+    }
+
+    void dtrTraces_data()
+    {
+        if (!QDir(m_shared + "/traces/dtr").exists())
+            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<std::vector<double>>("ratios");
+        auto grid = [](double from, double to, double step) {
+            std::vector<double> r;
+            for (double x = from; x <= to + 1e-9; x += step)
+                r.push_back(x);
+            return r;
+        };
+        // Dense where replays take milliseconds; a few budgets on the slow traces.
+        QTest::newRow("resnet32") << "resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log" << grid(0.02, 1.0, 0.005);
+        QTest::newRow("unet") << "unet-6-8000000000.0-2020-10-1-10-57-18-default.log" << grid(0.02, 1.0, 0.005);
+        QTest::newRow("transformer") << "transformer-10-8000000000.0-2020-10-1-10-56-5-default.log" << grid(0.05, 1.0, 0.05);
+        QTest::newRow("densenet") << "tv_densenet121-84-10000000000.0-2020-10-1-13-41-18-default.log" << grid(0.05, 1.0, 0.05);
+        QTest::newRow("inceptionv4") << "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log" << grid(0.25, 1.0, 0.05);
+        QTest::newRow("lstm") << "lstm-128-11000000000.0-2020-10-1-16-38-52-default.log" << std::vector<double>{0.3, 0.6, 0.9, 1.0};
+        QTest::newRow("treelstm") << "treelstm-6-8000000000.0-2020-10-1-12-54-1-default.log" << std::vector<double>{0.3, 0.6, 0.9, 1.0};
+        QTest::newRow("unroll_gan") << "unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log" << std::vector<double>{0.3, 0.6, 0.9, 1.0};
+    }
+
+    void dtrTraces()
+    {
+        QFETCH(QString, trace);
+        QFETCH(std::vector<double>, ratios);
+        const PreparedTrace t = test::loadTrace((m_shared + "/traces/dtr/" + trace).toStdString());
+        for (double ratio : ratios) {
+            ReplayOptions o;
+            o.budget = budgetForRatio(t.baseline, ratio);
+            const std::string diff = upkeepDifference(t, o);
+            QVERIFY2(diff.empty(), (trace.toStdString() + " at ratio " + std::to_string(ratio) + ": " + diff).c_str());
+        }
+    }
+
+    // The other policies on a trace with rematerialization cascades of every depth.
+    void resnetEveryPolicy()
+    {
+        if (!QDir(m_shared + "/traces/dtr").exists())
+            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
+        checkEveryPolicy(test::loadTrace((m_shared + "/traces/dtr/resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log").toStdString()), 50);
+    }
+};
+
+QTEST_GUILESS_MAIN(RegionUpkeep_)
+#include "tst_region_upkeep.moc"
