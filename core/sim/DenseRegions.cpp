@@ -10,6 +10,7 @@ namespace holescope {
 DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State state)
     : m_graph(graph)
     , m_state(state)
+    , m_storages(storages)
     , m_words((storages + 63) / 64)
     , m_interior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
     , m_frontier(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
@@ -222,7 +223,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
             // At most one slot per storage and direction: reserved at once (growing by copying
             // would cost more), but only by the first closure, as short runs never take one.
             if (m_slots.capacity() == 0)
-                m_slots.reserve(2 * m_everEvicted.size() * 2 * m_words);
+                m_slots.reserve(2 * m_storages * 2 * m_words);
             if (m_slots.size() < m_slotCount * 2 * m_words)
                 m_slots.resize(std::max(m_slots.size() * 2, m_slotCount * 2 * m_words));
         }

@@ -88,7 +88,6 @@ private:
 
     static size_t index(int32_t s, bool reverse) { return static_cast<size_t>(s) * 2 + (reverse ? 1 : 0); }
     uint64_t* interiorBits(size_t r) { return &m_interior[r * m_words]; }
-    const uint64_t* interiorBits(size_t r) const { return &m_interior[r * m_words]; }
     uint64_t* frontierBits(size_t r) { return &m_frontier[r * m_words]; }
     const uint64_t* frontierBits(size_t r) const { return &m_frontier[r * m_words]; }
     const StorageGraph::Edges& edges(bool reverse) const { return reverse ? m_graph.parents : m_graph.children; }
@@ -106,6 +105,7 @@ private:
 
     const StorageGraph& m_graph;
     State m_state;
+    size_t m_storages;
     size_t m_words;
     // 2 regions per storage, m_words each. Left uninitialized: a region is written by its
     // first rebuild before anything reads it, and zeroing megabytes would cost a short replay
