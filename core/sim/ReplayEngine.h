@@ -179,10 +179,12 @@ private:
     // and pressure evictions happen, and an eviction's absorb turns regions equal to fresh walks
     // into regions equal to fresh walks. The one exception: regions have not seen the edges of
     // the operator whose outputs are being made (nothing was rebuilt since it started), so the
-    // walks leave those out. So regions are left alone ("dormant") until the first
-    // rematerialization: a scored candidate gets fresh walks, and everything is built from
-    // fresh walks when the rematerialization comes (or when refreshing candidates has cost as
-    // much as that would) and kept the way simrd keeps it from then on.
+    // walks leave those out. (Frontiers kept by simrd also name storages pinned since, which
+    // fresh walks leave out; that only touches regions of pinned storages, which nobody reads.)
+    // So regions are left alone ("dormant") until the first rematerialization: a scored
+    // candidate gets fresh walks, and everything is built from fresh walks when the
+    // rematerialization comes (or when refreshing candidates has cost as much as that would)
+    // and kept the way simrd keeps it from then on.
     template <typename F>
     void walkAsSimrdSees(F&& f)
     {
