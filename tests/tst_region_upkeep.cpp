@@ -66,6 +66,7 @@ private:
         for (const std::string& name : kRegionPolicies) {
             ReplayOptions o;
             o.policy = policyNamed(name);
+            QVERIFY2(o.policy.usesRegions(), (name + " reads no regions: it checks nothing here").c_str());
             for (int i = 1; i <= steps; ++i) {
                 o.budget = budgetForRatio(t.baseline, static_cast<double>(i) / steps);
                 const std::string diff = upkeepDifference(t, o);
