@@ -7,6 +7,7 @@
 #include "support/GoldenRuns.h"
 
 #include "policy/Policy.h"
+#include "sweep/Sweep.h"
 
 #include <QDir>
 #include <QTest>
@@ -16,8 +17,6 @@
 #include <vector>
 
 using namespace holescope;
-
-Q_DECLARE_METATYPE(std::vector<double>)
 
 namespace {
 
@@ -96,34 +95,34 @@ private slots:
         if (!QDir(m_shared + "/traces/dtr").exists())
             QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
         QTest::addColumn<QString>("trace");
-        QTest::addColumn<std::vector<double>>("ratios");
-        auto grid = [](double from, double to, double step) {
-            std::vector<double> r;
-            for (double x = from; x <= to + 1e-9; x += step)
-                r.push_back(x);
-            return r;
-        };
+        QTest::addColumn<double>("from");
+        QTest::addColumn<double>("to");
+        QTest::addColumn<double>("step");
         // Dense where replays take milliseconds; a few budgets on the slow traces.
-        QTest::newRow("resnet32") << "resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log" << grid(0.02, 1.0, 0.005);
-        QTest::newRow("unet") << "unet-6-8000000000.0-2020-10-1-10-57-18-default.log" << grid(0.02, 1.0, 0.005);
-        QTest::newRow("transformer") << "transformer-10-8000000000.0-2020-10-1-10-56-5-default.log" << grid(0.05, 1.0, 0.05);
-        QTest::newRow("densenet") << "tv_densenet121-84-10000000000.0-2020-10-1-13-41-18-default.log" << grid(0.05, 1.0, 0.05);
-        QTest::newRow("inceptionv4") << "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log" << grid(0.25, 1.0, 0.05);
-        QTest::newRow("lstm") << "lstm-128-11000000000.0-2020-10-1-16-38-52-default.log" << std::vector<double>{0.3, 0.6, 0.9, 1.0};
-        QTest::newRow("treelstm") << "treelstm-6-8000000000.0-2020-10-1-12-54-1-default.log" << std::vector<double>{0.3, 0.6, 0.9, 1.0};
-        QTest::newRow("unroll_gan") << "unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log" << std::vector<double>{0.3, 0.6, 0.9, 1.0};
+        QTest::newRow("resnet32") << "resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log" << 0.02 << 1.0 << 0.005;
+        QTest::newRow("unet") << "unet-6-8000000000.0-2020-10-1-10-57-18-default.log" << 0.02 << 1.0 << 0.005;
+        QTest::newRow("transformer") << "transformer-10-8000000000.0-2020-10-1-10-56-5-default.log" << 0.05 << 1.0 << 0.05;
+        QTest::newRow("densenet") << "tv_densenet121-84-10000000000.0-2020-10-1-13-41-18-default.log" << 0.05 << 1.0 << 0.05;
+        QTest::newRow("inceptionv4") << "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log" << 0.25 << 1.0 << 0.05;
+        QTest::newRow("lstm") << "lstm-128-11000000000.0-2020-10-1-16-38-52-default.log" << 0.4 << 1.0 << 0.3;
+        QTest::newRow("treelstm") << "treelstm-6-8000000000.0-2020-10-1-12-54-1-default.log" << 0.4 << 1.0 << 0.3;
+        QTest::newRow("unroll_gan") << "unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log" << 0.4 << 1.0 << 0.3;
     }
 
     void dtrTraces()
     {
         QFETCH(QString, trace);
-        QFETCH(std::vector<double>, ratios);
+        QFETCH(double, from);
+        QFETCH(double, to);
+        QFETCH(double, step);
         const PreparedTrace t = test::loadTrace((m_shared + "/traces/dtr/" + trace).toStdString());
-        for (double ratio : ratios) {
+        const std::vector<int64_t> budgets = ratioGrid(t.baseline, from, to, step);
+        QVERIFY(!budgets.empty());
+        for (int64_t budget : budgets) {
             ReplayOptions o;
-            o.budget = budgetForRatio(t.baseline, ratio);
+            o.budget = budget;
             const std::string diff = upkeepDifference(t, o);
-            QVERIFY2(diff.empty(), (trace.toStdString() + " at ratio " + std::to_string(ratio) + ": " + diff).c_str());
+            QVERIFY2(diff.empty(), (trace.toStdString() + ": " + diff).c_str());
         }
     }
 

@@ -546,6 +546,11 @@ private:
         return c;
     }
 
+    bool isCandidate(int32_t s, bool isolatedOnly) const
+    {
+        return !m_protected[sidx(s)] && !(isolatedOnly && hasEvictedNeighbour(s));
+    }
+
     // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
     // best so far, stop at the first score of exactly 0. With isolatedOnly (twophase's first
     // phase), only storages with no evicted neighbour are candidates.
@@ -559,12 +564,12 @@ private:
         if (!m_regionsLive && m_policy.usesRegions()) {
             m_candidates.clear();
             for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
-                if (!m_protected[sidx(s)] && !(isolatedOnly && hasEvictedNeighbour(s)))
+                if (isCandidate(s, isolatedOnly))
                     m_candidates.push_back(s);
             refreshDormant(m_candidates);
         }
         for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
-            if (m_protected[sidx(s)] || (isolatedOnly && hasEvictedNeighbour(s)))
+            if (!isCandidate(s, isolatedOnly))
                 continue;
             ++scanned;
             const double cost = scoreOf(s);
