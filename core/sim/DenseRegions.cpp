@@ -7,6 +7,35 @@
 
 namespace holescope {
 
+namespace {
+
+// The bitsets are uint64_t and so is m_words: without restrict and a local count the compiler
+// must assume every store may change the count, and the loop stays scalar.
+void orInto(uint64_t* __restrict dst, const uint64_t* __restrict src, size_t words)
+{
+    for (size_t w = 0; w < words; ++w)
+        dst[w] |= src[w];
+}
+
+} // namespace
+
+void DenseRegions::orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slot) const
+{
+    const uint64_t* bits = &m_slots[slot * 2 * m_words];
+    const SlotSpans& spans = m_slotSpans[slot];
+    if (!spans.interior.empty())
+        orInto(interior + spans.interior.lo, bits + spans.interior.lo, spans.interior.hi - spans.interior.lo);
+    if (!spans.frontier.empty())
+        orInto(frontier + spans.frontier.lo, bits + m_words + spans.frontier.lo, spans.frontier.hi - spans.frontier.lo);
+}
+
+void DenseRegions::orSlotInto(uint64_t* own, SlotSpans& ownSpans, size_t slot) const
+{
+    orSlotInto(own, own + m_words, slot);
+    ownSpans.interior.add(m_slotSpans[slot].interior);
+    ownSpans.frontier.add(m_slotSpans[slot].frontier);
+}
+
 DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State state)
     : m_graph(graph)
     , m_state(state)
@@ -109,12 +138,7 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
                 walkInto(z, reverse, interior, frontier);
                 continue;
             }
-            const uint64_t* ci = &m_slots[*slot * 2 * m_words];
-            const uint64_t* cf = ci + m_words;
-            for (size_t w = 0; w < m_words; ++w) {
-                interior[w] |= ci[w];
-                frontier[w] |= cf[w];
-            }
+            orSlotInto(interior, frontier, *slot);
         }
         frontier[b / 64] &= ~(uint64_t{1} << (base % 64));
     } else {
@@ -224,12 +248,20 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
             // would cost more), but only by the first closure, as short runs never take one.
             if (m_slots.capacity() == 0)
                 m_slots.reserve(2 * m_storages * 2 * m_words);
-            if (m_slots.size() < m_slotCount * 2 * m_words)
+            if (m_slots.size() < m_slotCount * 2 * m_words) {
                 m_slots.resize(std::max(m_slots.size() * 2, m_slotCount * 2 * m_words));
+                m_slotSpans.resize(m_slots.size() / (2 * m_words));
+            }
         }
         uint64_t* bits = &m_slots[static_cast<size_t>(slot) * 2 * m_words];
-        std::memset(bits, 0, 2 * m_words * sizeof(uint64_t));
+        SlotSpans& spans = m_slotSpans[static_cast<size_t>(slot)];
+        if (!spans.interior.empty())
+            std::memset(bits + spans.interior.lo, 0, (spans.interior.hi - spans.interior.lo) * sizeof(uint64_t));
+        if (!spans.frontier.empty())
+            std::memset(bits + m_words + spans.frontier.lo, 0, (spans.frontier.hi - spans.frontier.lo) * sizeof(uint64_t));
+        spans = SlotSpans{};
         bits[static_cast<size_t>(v) / 64] |= uint64_t{1} << (v % 64);
+        spans.interior.add(static_cast<size_t>(v) / 64);
         m_stack.push_back(WalkFrame{v, g.start[static_cast<size_t>(v)]});
     };
     m_stack.clear();
@@ -239,12 +271,15 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
         WalkFrame& f = m_stack.back();
         const auto v = static_cast<size_t>(f.node);
         uint64_t* own = &m_slots[static_cast<size_t>(slotOf[v]) * 2 * m_words];
+        SlotSpans& ownSpans = m_slotSpans[static_cast<size_t>(slotOf[v])];
         bool descended = false;
         for (; f.edge < g.start[v + 1] && g.birth[static_cast<size_t>(f.edge)] < created; ++f.edge) {
             const int32_t z = g.target[static_cast<size_t>(f.edge)];
             if (material(z)) {
-                if (!pinned(z))
+                if (!pinned(z)) {
                     own[m_words + static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
+                    ownSpans.frontier.add(static_cast<size_t>(z) / 64);
+                }
                 continue;
             }
             if (!valid[static_cast<size_t>(z)]) {
@@ -256,9 +291,8 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
                 descended = true;
                 break;
             }
-            const uint64_t* other = &m_slots[static_cast<size_t>(slotOf[static_cast<size_t>(z)]) * 2 * m_words];
-            for (size_t w = 0; w < 2 * m_words; ++w)
-                own[w] |= other[w];
+            const auto zSlot = static_cast<size_t>(slotOf[static_cast<size_t>(z)]);
+            orSlotInto(own, ownSpans, zSlot);
         }
         if (!descended) {
             valid[v] = 1;
@@ -304,11 +338,7 @@ void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_
                     frontier[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
             } else if (!has(z)) {
                 if (m_valid[d][static_cast<size_t>(z)]) {
-                    const uint64_t* ci = &m_slots[static_cast<size_t>(m_slotOf[d][static_cast<size_t>(z)]) * 2 * m_words];
-                    for (size_t w = 0; w < m_words; ++w) {
-                        interior[w] |= ci[w];
-                        frontier[w] |= ci[m_words + w];
-                    }
+                    orSlotInto(interior, frontier, static_cast<size_t>(m_slotOf[d][static_cast<size_t>(z)]));
                 } else {
                     interior[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
                     m_todo.push_back(z);
@@ -327,8 +357,7 @@ void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
     const auto ew = static_cast<size_t>(evicted) / 64;
     const uint64_t eb = uint64_t{1} << (evicted % 64);
     fi[ew] &= ~eb;
-    for (size_t w = 0; w < m_words; ++w)
-        fi[w] |= fs[w];
+    orInto(fi, fs, m_words);
 
     uint64_t* ii = interiorBits(r);
     const uint64_t* is = &m_interior[src * m_words];
@@ -337,14 +366,14 @@ void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
         // evicted storage again when it was already inside.
         if (ii[ew] & eb)
             m_compute[r] += (*m_state.compute)[static_cast<size_t>(evicted)];
-        for (size_t w = 0; w < m_words; ++w)
-            ii[w] |= is[w];
+        orInto(ii, is, m_words);
         ii[ew] |= eb;
         return;
     }
     const std::vector<int64_t>& compute = *m_state.compute;
     int64_t added = 0;
-    for (size_t w = 0; w < m_words; ++w) {
+    const size_t words = m_words;
+    for (size_t w = 0; w < words; ++w) {
         uint64_t diff = is[w] & ~ii[w];
         if (w == ew)
             diff |= eb;   // counted again even when already inside, as simrd does

@@ -4,6 +4,7 @@
 #include "sim/RegionState.h"
 #include "sim/StorageGraph.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -102,6 +103,9 @@ private:
     bool worthRecomputing(int32_t s, bool reverse);
     void walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier);
     void invalidateUpstream(int32_t s, bool reverse);
+    struct SlotSpans;
+    void orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slot) const;
+    void orSlotInto(uint64_t* own, SlotSpans& ownSpans, size_t slot) const;
 
     const StorageGraph& m_graph;
     State m_state;
@@ -128,6 +132,26 @@ private:
     std::vector<int32_t> m_slotOf[2];
     std::vector<uint8_t> m_gaveUp[2];   // times closure() gave up on the storage lately
     std::vector<uint64_t> m_slots;
+    // The words of a slot's interior and frontier that may be non-zero: storages freed together
+    // have neighbouring ids, so closures are narrow next to the whole id range.
+    struct WordSpan {
+        uint32_t lo = UINT32_MAX, hi = 0;
+        bool empty() const { return lo >= hi; }
+        void add(size_t w)
+        {
+            lo = std::min(lo, static_cast<uint32_t>(w));
+            hi = std::max(hi, static_cast<uint32_t>(w + 1));
+        }
+        void add(const WordSpan& o)
+        {
+            lo = std::min(lo, o.lo);
+            hi = std::max(hi, o.hi);
+        }
+    };
+    struct SlotSpans {
+        WordSpan interior, frontier;
+    };
+    std::vector<SlotSpans> m_slotSpans;
     size_t m_slotCount = 0;
     struct WalkFrame {
         int32_t node;
