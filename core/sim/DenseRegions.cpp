@@ -60,10 +60,28 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     }
 }
 
+void DenseRegions::setLazyInvalidation(bool lazy)
+{
+    if (!lazy && m_closuresStale)
+        forgetClosures();
+    m_lazyInvalidation = lazy;
+}
+
+void DenseRegions::forgetClosures()
+{
+    std::fill(m_valid[0].begin(), m_valid[0].end(), 0);
+    std::fill(m_valid[1].begin(), m_valid[1].end(), 0);
+    m_closuresStale = false;
+}
+
 void DenseRegions::stateChanged(int32_t s)
 {
     if (!m_graph.acyclic)
         return;
+    if (m_lazyInvalidation) {
+        m_closuresStale = true;
+        return;
+    }
     invalidateUpstream(s, false);
     invalidateUpstream(s, true);
 }
@@ -72,6 +90,10 @@ void DenseRegions::edgeAdded(int32_t x, int32_t y)
 {
     if (!m_graph.acyclic)
         return;
+    if (m_lazyInvalidation) {
+        m_closuresStale = true;
+        return;
+    }
     // Forward closures through x now reach y; reverse closures through y now reach x.
     if (!material(x))
         invalidateUpstream(x, false);
@@ -120,6 +142,8 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
     std::memset(interior, 0, m_words * sizeof(uint64_t));
     std::memset(frontier, 0, m_words * sizeof(uint64_t));
     if (m_graph.acyclic) {
+        if (m_closuresStale)
+            forgetClosures();
         const StorageGraph::Edges& g = edges(reverse);
         const int64_t created = *m_state.createdOps;
         const auto b = static_cast<size_t>(base);

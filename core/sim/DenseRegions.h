@@ -43,6 +43,11 @@ public:
     // SparseRegions instead.
     static size_t bytesFor(size_t storages) { return storages * ((storages + 63) / 64) * 8 * 2 * 3 * 2; }
 
+    // Lazy: a change only marks every cached closure stale, and the next rebuild forgets them
+    // all. For a replay that rebuilds only in occasional batches (see ReplayEngine's dormant
+    // regions) that costs less than finding the closures each change touches.
+    void setLazyInvalidation(bool lazy);
+
     // Storage s was evicted, became material, or was pinned.
     void stateChanged(int32_t s);
     // A new operator made x a parent of y (x != y).
@@ -103,6 +108,7 @@ private:
     bool worthRecomputing(int32_t s, bool reverse);
     void walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier);
     void invalidateUpstream(int32_t s, bool reverse);
+    void forgetClosures();
     struct SlotSpans;
     void orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slot) const;
     void orSlotInto(uint64_t* own, SlotSpans& ownSpans, size_t slot) const;
@@ -131,6 +137,8 @@ private:
     std::vector<uint8_t> m_valid[2];
     std::vector<int32_t> m_slotOf[2];
     std::vector<uint8_t> m_gaveUp[2];   // times closure() gave up on the storage lately
+    bool m_lazyInvalidation = false;
+    bool m_closuresStale = false;   // lazy: something changed since closures were last forgotten
     std::vector<uint64_t> m_slots;
     // The words of a slot's interior and frontier that may be non-zero: storages freed together
     // have neighbouring ids, so closures are narrow next to the whole id range.

@@ -14,6 +14,7 @@ namespace holescope {
 class NullRegions {
 public:
     NullRegions(const StorageGraph&, size_t, RegionState) {}
+    void setLazyInvalidation(bool) {}
     void stateChanged(int32_t) {}
     void edgeAdded(int32_t, int32_t) {}
     void rebuild(int32_t, bool) {}

@@ -89,6 +89,7 @@ public:
         }
         m_result.budget = options.budget;
         m_regionsLive = options.upkeep == RegionUpkeep::FromStart;
+        m_regions.setLazyInvalidation(!m_regionsLive);
         if (options.overheadLimit)
             m_rematLimit = static_cast<long double>(static_cast<double>(baseline.compute) * (*options.overheadLimit - 1.0));
         for (int32_t id : options.protect) {
@@ -201,6 +202,7 @@ private:
     void goLive()
     {
         m_regionsLive = true;
+        m_regions.setLazyInvalidation(false);
         walkAsSimrdSees([&] {
             for (size_t s = 0; s < P.storages.size(); ++s) {
                 if (m_material[s] && !m_pinned[s]) {

@@ -19,6 +19,7 @@ public:
 
     SparseRegions(const StorageGraph& graph, size_t storages, State state);
 
+    void setLazyInvalidation(bool) {}
     void stateChanged(int32_t) {}
     void edgeAdded(int32_t, int32_t) {}
     void computeWillChange(int32_t) {}
