@@ -6,6 +6,7 @@
 #include "ScreenshotRun.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
+#include "sim/RetainedMemory.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -39,6 +40,7 @@ int fail(const QString& message)
 
 int main(int argc, char** argv)
 {
+    holescope::retainFreedMemory();
     const bool display = haveDisplay();
     if (!display)
         qputenv("QT_QPA_PLATFORM", "offscreen");
