@@ -5,13 +5,17 @@
 // Here both must decide identically, eviction by eviction, on budgets the goldens do not have
 // and for every policy that reads regions.
 #include "support/GoldenRuns.h"
+#include "support/RandomTraces.h"
 
 #include "policy/Policy.h"
 #include "sweep/Sweep.h"
+#include "trace/TraceReader.h"
 
 #include <QDir>
 #include <QTest>
 
+#include <fstream>
+#include <map>
 #include <string>
 #include <variant>
 #include <vector>
@@ -124,6 +128,56 @@ private slots:
             const std::string diff = upkeepDifference(t, o);
             QVERIFY2(diff.empty(), (trace.toStdString() + ": " + diff).c_str());
         }
+    }
+
+    // Random traces full of aliases: where simrd's kept regions miss edges and keep stale sums,
+    // the replay must start keeping them as simrd does before it happens.
+    void randomAliasTraces()
+    {
+        for (uint32_t seed = 0; seed < 300; ++seed) {
+            const std::string name = "random-alias-" + std::to_string(seed) + ".log";
+            TraceLoad load = parseTrace(test::randomAliasTrace(seed), name);
+            const Program* program = std::get_if<Program>(&load);
+            QVERIFY2(program, (name + ": " + (program ? "" : std::get<TraceError>(load).toString())).c_str());
+            const PreparedTrace t = prepareTrace(*program);
+            for (int i = 1; i <= 40; ++i) {
+                ReplayOptions o;
+                o.budget = t.baseline.memory * i / 40;
+                const std::string diff = upkeepDifference(t, o);
+                QVERIFY2(diff.empty(), (name + ": " + diff).c_str());
+            }
+        }
+    }
+
+    // The same traces against simrd's own figures (tests/data/simrd/random-alias.jsonl), with
+    // both region stores.
+    void randomAliasTracesMatchSimrd()
+    {
+        std::ifstream in(HOLESCOPE_TEST_DATA "/simrd/random-alias.jsonl");
+        QVERIFY2(in, "tests/data/simrd/random-alias.jsonl is missing");
+        std::map<std::string, PreparedTrace> traces;
+        std::string line;
+        int runs = 0;
+        while (std::getline(in, line)) {
+            const nlohmann::json golden = nlohmann::json::parse(line);
+            const std::string name = golden["trace"];
+            auto it = traces.find(name);
+            if (it == traces.end()) {
+                const auto seed = static_cast<uint32_t>(std::stoul(name.substr(std::string("random-alias-").size())));
+                TraceLoad load = parseTrace(test::randomAliasTrace(seed), name);
+                const Program* program = std::get_if<Program>(&load);
+                QVERIFY2(program, name.c_str());
+                it = traces.emplace(name, prepareTrace(*program)).first;
+            }
+            ReplayOptions o = test::optionsFor(golden);
+            for (RegionStore store : {RegionStore::Dense, RegionStore::Sparse}) {
+                o.regions = store;
+                const std::string diff = test::firstDifference(golden, replay(it->second, o));
+                QVERIFY2(diff.empty(), (name + " at " + std::to_string(o.budget) + (store == RegionStore::Sparse ? ", sparse regions: " : ": ") + diff).c_str());
+            }
+            ++runs;
+        }
+        QCOMPARE(runs, 768);
     }
 
     // The other policies on a trace with rematerialization cascades of every depth.

@@ -208,7 +208,6 @@ void DenseRegions::computeWillChange(int32_t s)
     // Interiors only ever receive storages that were evicted at that moment.
     if (!m_everEvicted[static_cast<size_t>(s)])
         return;
-    ++m_computeVersion;
     const auto w = static_cast<size_t>(s) / 64;
     const uint64_t bit = uint64_t{1} << (s % 64);
     size_t kept = 0;
@@ -221,6 +220,9 @@ void DenseRegions::computeWillChange(int32_t s)
             m_listed[r] = 0;
     }
     m_pendingList.resize(kept);
+    // After the sums above, which took s's old value: any later sum starts afresh rather than
+    // from one of them.
+    ++m_computeVersion;
 }
 
 // simrd's Region.rebuild as written: a depth-first walk from the base through evicted storages.

@@ -140,6 +140,8 @@ private:
         const OpDef& op = P.ops[sidx(opIndex)];
         ++m_opCount;
         m_rec.modelOpStarted();
+        if (!m_regionsLive && hiddenFromKeptRegions(op))
+            goLive();
         for (int32_t k = 0; k < op.outputs(); ++k) {
             const int32_t t = op.firstOutput + k;
             const int32_t s = storageOf(t);
@@ -167,6 +169,29 @@ private:
             m_rec.sampled(at(), opIndex, m_lockedBytes, m_poolBytes, m_result.rematCompute, m_result.evictions);
     }
 
+    // Whether simrd's kept regions will not see what this operator changes, so that fresh
+    // walks stop being what simrd keeps (see walkAsSimrdSees). Only an output aliasing an
+    // existing storage does that: simrd rebuilds regions only around storages that become
+    // material, so the edges into that storage from the operator's other arguments stay out of
+    // every kept region until some later rebuild walks them, and if the storage is evicted, the
+    // kept sums over regions holding it keep its compute from before this operator. Edges from
+    // pinned storages never show: pinned storages are in no frontier and their regions are
+    // never read.
+    bool hiddenFromKeptRegions(const OpDef& op) const
+    {
+        for (int32_t k = 0; k < op.outputs(); ++k) {
+            const int32_t s = storageOf(op.firstOutput + k);
+            if (m_visible[sidx(s)] == 0)
+                continue;
+            if (!m_material[sidx(s)])
+                return true;
+            for (int32_t arg : op.args)
+                if (storageOf(arg) != s && !m_pinned[sidx(storageOf(arg))])
+                    return true;
+        }
+        return false;
+    }
+
     void announceEdges(const OpDef& op)
     {
         for (int32_t k = 0; k < op.outputs(); ++k)
@@ -176,16 +201,17 @@ private:
     }
 
     // simrd keeps every region up to date from the first operator on, but until the first
-    // rematerialization its regions are exactly what fresh walks give. Before that only eager
+    // rematerialization (or the first operator whose changes its regions do not see, see
+    // hiddenFromKeptRegions) its regions are exactly what fresh walks give. Before that only eager
     // and pressure evictions happen, and an eviction's absorb turns regions equal to fresh walks
     // into regions equal to fresh walks. The one exception: regions have not seen the edges of
     // the operator whose outputs are being made (nothing was rebuilt since it started), so the
     // walks leave those out. (Frontiers kept by simrd also name storages pinned since, which
     // fresh walks leave out; that only touches regions of pinned storages, which nobody reads.)
-    // So regions are left alone ("dormant") until the first rematerialization: a scored
-    // candidate gets fresh walks, and everything is built from fresh walks when the
-    // rematerialization comes (or when refreshing candidates has cost as much as that would)
-    // and kept the way simrd keeps it from then on.
+    // So regions are left alone ("dormant") until then: a scored candidate gets fresh walks,
+    // and everything is built from fresh walks when the rematerialization or that operator
+    // comes (or when refreshing candidates has cost as much as that would) and kept the way
+    // simrd keeps it from then on.
     template <typename F>
     void walkAsSimrdSees(F&& f)
     {
