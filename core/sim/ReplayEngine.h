@@ -175,13 +175,13 @@ private:
     // material, so the edges into that storage from the operator's other arguments stay out of
     // every kept region until some later rebuild walks them, and if the storage is evicted, the
     // kept sums over regions holding it keep its compute from before this operator. Edges from
-    // pinned storages never show: pinned storages are in no frontier and their regions are
-    // never read.
+    // or into pinned storages never show: pinned storages are in no frontier, no interior (they
+    // are never evicted), and their regions are never read.
     bool hiddenFromKeptRegions(const OpDef& op) const
     {
         for (int32_t k = 0; k < op.outputs(); ++k) {
             const int32_t s = storageOf(op.firstOutput + k);
-            if (m_visible[sidx(s)] == 0)
+            if (m_visible[sidx(s)] == 0 || m_pinned[sidx(s)])
                 continue;
             if (!m_material[sidx(s)])
                 return true;
