@@ -9,7 +9,6 @@
 
 #include "policy/Policy.h"
 #include "sweep/Sweep.h"
-#include "trace/TraceReader.h"
 
 #include <QDir>
 #include <QTest>
@@ -135,11 +134,8 @@ private slots:
     void randomAliasTraces()
     {
         for (uint32_t seed = 0; seed < 300; ++seed) {
-            const std::string name = "random-alias-" + std::to_string(seed) + ".log";
-            TraceLoad load = parseTrace(test::randomAliasTrace(seed), name);
-            const Program* program = std::get_if<Program>(&load);
-            QVERIFY2(program, (name + ": " + (program ? "" : std::get<TraceError>(load).toString())).c_str());
-            const PreparedTrace t = prepareTrace(*program);
+            const std::string name = test::randomAliasTraceName(seed);
+            const PreparedTrace t = test::preparedRandomAliasTrace(seed);
             for (int i = 1; i <= 40; ++i) {
                 ReplayOptions o;
                 o.budget = t.baseline.memory * i / 40;
@@ -156,19 +152,15 @@ private slots:
         std::ifstream in(HOLESCOPE_TEST_DATA "/simrd/random-alias.jsonl");
         QVERIFY2(in, "tests/data/simrd/random-alias.jsonl is missing");
         std::map<std::string, PreparedTrace> traces;
+        for (uint32_t seed = 0; seed < 100; ++seed)
+            traces.emplace(test::randomAliasTraceName(seed), test::preparedRandomAliasTrace(seed));
         std::string line;
         int runs = 0;
         while (std::getline(in, line)) {
             const nlohmann::json golden = nlohmann::json::parse(line);
             const std::string name = golden["trace"];
-            auto it = traces.find(name);
-            if (it == traces.end()) {
-                const auto seed = static_cast<uint32_t>(std::stoul(name.substr(std::string("random-alias-").size())));
-                TraceLoad load = parseTrace(test::randomAliasTrace(seed), name);
-                const Program* program = std::get_if<Program>(&load);
-                QVERIFY2(program, name.c_str());
-                it = traces.emplace(name, prepareTrace(*program)).first;
-            }
+            const auto it = traces.find(name);
+            QVERIFY2(it != traces.end(), (name + ": not a trace of seeds 0 to 99").c_str());
             ReplayOptions o = test::optionsFor(golden);
             for (RegionStore store : {RegionStore::Dense, RegionStore::Sparse}) {
                 o.regions = store;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/RandomTraces.h"
 
+#include "trace/TraceReader.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 namespace holescope::test {
@@ -56,6 +59,19 @@ std::string randomAliasTrace(uint32_t seed)
         }
     }
     return log;
+}
+
+std::string randomAliasTraceName(uint32_t seed)
+{
+    return "random-alias-" + std::to_string(seed) + ".log";
+}
+
+PreparedTrace preparedRandomAliasTrace(uint32_t seed)
+{
+    TraceLoad load = parseTrace(randomAliasTrace(seed), randomAliasTraceName(seed));
+    if (auto* e = std::get_if<TraceError>(&load))
+        throw std::runtime_error(e->toString());
+    return prepareTrace(std::move(std::get<Program>(load)));
 }
 
 } // namespace holescope::test

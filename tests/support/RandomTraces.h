@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sim/PreparedTrace.h"
+
 #include <cstdint>
 #include <string>
 
@@ -12,5 +14,11 @@ namespace holescope::test {
 // as simrd keeps them stop being fresh walks.
 // The same seed gives the same text on every platform (std::mt19937, no distributions).
 std::string randomAliasTrace(uint32_t seed);
+
+// "random-alias-SEED.log": the name figures measured on the trace go by.
+std::string randomAliasTraceName(uint32_t seed);
+
+// The trace read and prepared under its name; throws (failing the test) when the reader refuses it.
+PreparedTrace preparedRandomAliasTrace(uint32_t seed);
 
 } // namespace holescope::test
