@@ -2,6 +2,7 @@
 // holescope-cli as a user meets it: exit status 2 and a message naming the culprit for every
 // bad invocation or input, 0 and the documented JSON otherwise.
 #include <QByteArray>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -119,6 +120,9 @@ void CliErrorsTest::initTestCase()
         QVERIFY(f.open(QIODevice::WriteOnly));
         QVERIFY(f.write(text) > 0);
     }
+    // A shared folder with no traces in it, for bench's errors.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/traces/dtr")));
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/golden")));
 }
 
 QStringList CliErrorsTest::expand(const QStringList& args) const
@@ -206,6 +210,14 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("record into a missing folder")
         << QStringList{"record", "{chain}", "--budget", "300", "--out", "{dir}/no/such/run.json"}
         << QStringList{"{dir}/no/such/run.json: cannot write"};
+    QTest::newRow("bench --overhead-limit without --sweeps") << QStringList{"bench", "--overhead-limit", "2"}
+                                                             << QStringList{"--overhead-limit: only with --sweeps"};
+    QTest::newRow("bench --sweeps --overhead-limit 0.5") << QStringList{"bench", "--sweeps", "--overhead-limit", "0.5"}
+                                                         << QStringList{"--overhead-limit: must be at least 1, found 0.5"};
+    QTest::newRow("bench without the shared folder") << QStringList{"bench", "--shared", "{dir}/nosuch"}
+                                                     << QStringList{"{dir}/nosuch has no traces/dtr and golden folders"};
+    QTest::newRow("bench --sweeps --only no trace") << QStringList{"bench", "--shared", "{dir}/shared", "--sweeps", "--only", "resnet"}
+                                                    << QStringList{"--only: no trace named like \"resnet\" in {dir}/shared/traces/dtr"};
     QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}
                                     << QStringList{"--protect: 2 is not a storage id of this trace"};
 }

@@ -87,20 +87,30 @@ std::vector<BenchCase> goldenCases(const QString& goldenDir)
 }
 
 // The sweep target: a 0.001 grid over the whole range for each of the eight traces,
-// all eight in under 10 minutes on 2 cores.
-int benchSweeps(const QString& traceDir, const std::string& only)
+// all eight in under 10 minutes on 2 cores. The DTR study's own sweeps stopped runs at an
+// overhead limit of 2.0; without one, the lowest feasible budgets of some traces rematerialize
+// for minutes.
+int benchSweeps(const QString& traceDir, const std::string& only, std::optional<double> overheadLimit)
 {
-    const QStringList files = QDir(traceDir).entryList({"*.log"}, QDir::Files, QDir::Name);
+    QStringList files = QDir(traceDir).entryList({"*.log"}, QDir::Files, QDir::Name);
+    if (!only.empty()) {
+        files.removeIf([&](const QString& f) { return f.toStdString().find(only) == std::string::npos; });
+        if (files.isEmpty())
+            throw UsageError{QStringLiteral("--only: no trace named like \"%1\" in %2").arg(QString::fromStdString(only), traceDir)};
+    }
+    if (overheadLimit)
+        std::printf("overhead limit %g\n", *overheadLimit);
+    else
+        std::printf("no overhead limit\n");
     std::printf("%-16s %8s %10s %12s %10s\n", "trace", "budgets", "seconds", "budgets/s", "failing");
     double total = 0;
     for (const QString& f : files) {
-        if (!only.empty() && f.toStdString().find(only) == std::string::npos)
-            continue;
         const LoadedTrace t = loadTrace(traceDir + "/" + f);
         SweepSpec spec;
         spec.grid = ratioGrid(t.baseline, 0.001, 1.0, 0.001);
         spec.from = spec.grid.front();
         spec.to = spec.grid.back();
+        spec.replay.overheadLimit = overheadLimit;
         const auto start = std::chrono::steady_clock::now();
         const SweepResult r = runSweep(t, spec);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -125,17 +135,25 @@ int runBench(const QStringList& args)
         {"no-golden", "Only the InceptionV4 pair, not every golden run."},
         {"only", "Only the replays of traces whose file name contains this text.", "text"},
         {"sweeps", "Instead: time a full 0.001-step sweep (0.001 to 1.0 of the peak) of every trace, on every core."},
+        {"overhead-limit", "With --sweeps: the sweeps' overhead limit (the DTR study used 2.0; default none).", "x"},
     });
     if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
         return kExitOk;
+    const double minTime = parseRatio(parser.value("min-time"), "min-time");
+    std::optional<double> sweepLimit;
+    if (parser.isSet("overhead-limit")) {
+        if (!parser.isSet("sweeps"))
+            throw UsageError{QStringLiteral("--overhead-limit: only with --sweeps (the replays keep the limits they were measured with)")};
+        sweepLimit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
+        if (*sweepLimit < 1)
+            throw UsageError{QStringLiteral("--overhead-limit: must be at least 1, found %1").arg(*sweepLimit)};
+    }
     const QString shared = parser.value("shared");
     const QString traceDir = shared + "/traces/dtr", goldenDir = shared + "/golden";
     if (!QDir(traceDir).exists() || !QDir(goldenDir).exists())
         throw UsageError{QStringLiteral("%1 has no traces/dtr and golden folders; give --shared DIR").arg(shared)};
-    const double minTime = parseRatio(parser.value("min-time"), "min-time");
-
     if (parser.isSet("sweeps"))
-        return benchSweeps(traceDir, parser.isSet("only") ? parser.value("only").toStdString() : std::string());
+        return benchSweeps(traceDir, parser.isSet("only") ? parser.value("only").toStdString() : std::string(), sweepLimit);
 
     std::vector<BenchCase> cases;
     const std::string inception = "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log";
