@@ -138,6 +138,7 @@ private:
     void computeModelOp(int32_t opIndex)
     {
         const OpDef& op = P.ops[sidx(opIndex)];
+        flushStaleRegions();
         ++m_opCount;
         m_rec.modelOpStarted();
         if (!m_regionsLive && hiddenFromKeptRegions(op))
@@ -267,6 +268,7 @@ private:
         const int32_t s = storageOf(t);
         if (m_pinned[sidx(s)])
             return;
+        flushStaleRegions();
         lock(s);
         m_pinned[sidx(s)] = 1;
         m_regions.stateChanged(s);
@@ -447,7 +449,12 @@ private:
     }
 
     // RuntimeV2Optimized._compute: rebuild both regions of every storage that just became
-    // material, then the regions on their frontiers that now border it.
+    // material, then the regions on their frontiers that now border it. Those frontier regions
+    // are rebuilt later, all at once (flushStaleRegions), before anything reads them or changes
+    // what they would walk: until then only further computes happen, and a compute that
+    // changes a walk from f (by making a storage in f's region material) names f again in its
+    // frontiers. A rebuild is a fresh walk, so the late one gives what simrd's gave, and a
+    // region named by several computes of a cascade is walked once.
     void rebuildRegions()
     {
         m_affected.clear();
@@ -455,26 +462,43 @@ private:
         for (int32_t s : m_rematStorages) {
             m_regions.rebuild(s, false);
             m_regions.rebuild(s, true);
+            if (!m_stale.empty())
+                m_stale[sidx(s) * 2] = m_stale[sidx(s) * 2 + 1] = 0;   // walked just now
             m_regions.appendFrontier(s, true, m_affected);
             m_regions.appendFrontier(s, false, m_affectedRev);
         }
         // Frontiers hold no pinned storage, so every region named here is one that is read.
-        sortUnique(m_affected);
-        sortUnique(m_affectedRev);
         for (int32_t s : m_affected)
-            m_regions.rebuild(s, false);
+            markStale(s, false);
         for (int32_t s : m_affectedRev)
-            m_regions.rebuild(s, true);
+            markStale(s, true);
     }
 
-    static void sortUnique(std::vector<int32_t>& v)
+    void markStale(int32_t s, bool reverse)
     {
-        std::sort(v.begin(), v.end());
-        v.erase(std::unique(v.begin(), v.end()), v.end());
+        const size_t r = sidx(s) * 2 + (reverse ? 1 : 0);
+        if (m_stale.empty())
+            m_stale.assign(P.storages.size() * 2, 0);
+        if (!m_stale[r]) {
+            m_stale[r] = 1;
+            m_staleList.push_back(static_cast<uint32_t>(r));
+        }
+    }
+
+    // Called before every eviction choice, eviction, operator and pin: see rebuildRegions.
+    void flushStaleRegions()
+    {
+        for (uint32_t r : m_staleList) {
+            if (m_stale[r])
+                m_regions.rebuild(static_cast<int32_t>(r / 2), (r & 1) != 0);
+            m_stale[r] = 0;
+        }
+        m_staleList.clear();
     }
 
     void evict(int32_t s, EvictReason reason, double score = kNan, double runnerUp = kNan, int64_t scanned = 0, double probeScore = kNan)
     {
+        flushStaleRegions();
         const StorageDef& sd = P.storages[sidx(s)];
         m_material[sidx(s)] = 0;
         m_memory -= sd.size;
@@ -548,6 +572,7 @@ private:
 
     Choice chooseVictim()
     {
+        flushStaleRegions();
         if (m_policy.kind == PolicyKind::Random)
             return chooseRandom();
         if (m_policy.kind == PolicyKind::TwoPhase) {
@@ -794,6 +819,8 @@ private:
     int64_t m_walkedOps = 0;                 // operators whose edges region walks see
     const OpDef* m_runningOp = nullptr;      // the model operator whose outputs are being made
     std::vector<int32_t> m_affected, m_affectedRev;
+    std::vector<uint8_t> m_stale;          // regions whose rebuild waits for flushStaleRegions
+    std::vector<uint32_t> m_staleList;     // their indices (storage * 2 + reverse)
     std::vector<int32_t> m_rematStorages;
     int64_t m_lastShort = 0;           // bytes still short when the run ran out of memory
     int64_t m_lockedBytes = 0;         // recording only: resident and locked or pinned
