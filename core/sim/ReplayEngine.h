@@ -453,8 +453,8 @@ private:
     // are rebuilt later, all at once (flushStaleRegions), before anything reads them or changes
     // what they would walk: until then only further computes happen, and a compute that
     // changes a walk from f (by making a storage in f's region material) names f again in its
-    // frontiers. A rebuild is a fresh walk, so the late one gives what simrd's gave, and a
-    // region named by several computes of a cascade is walked once.
+    // frontiers. A rebuild is a fresh walk, so the late one gives what simrd's last rebuild of
+    // that region gave, and a region named by several computes of a cascade is walked once.
     void rebuildRegions()
     {
         m_affected.clear();
@@ -463,7 +463,7 @@ private:
             m_regions.rebuild(s, false);
             m_regions.rebuild(s, true);
             if (!m_stale.empty())
-                m_stale[sidx(s) * 2] = m_stale[sidx(s) * 2 + 1] = 0;   // walked just now
+                m_stale[sidx(s) * 2] = m_stale[sidx(s) * 2 + 1] = 0;   // this rebuild is simrd's last one so far
             m_regions.appendFrontier(s, true, m_affected);
             m_regions.appendFrontier(s, false, m_affectedRev);
         }
