@@ -137,6 +137,8 @@ int64_t DenseRegions::sumCompute(const uint64_t* bits) const
 void DenseRegions::rebuild(int32_t base, bool reverse)
 {
     const size_t r = index(base, reverse);
+    if (m_absorbedRegion == r)
+        m_absorbedRegion = kNoRegion;
     uint64_t* interior = interiorBits(r);
     uint64_t* frontier = frontierBits(r);
     std::memset(interior, 0, m_words * sizeof(uint64_t));
@@ -374,16 +376,40 @@ void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_
     }
 }
 
+// The words where the region's interior and frontier have bits. An eviction's region is
+// absorbed by every region on its frontiers, often dozens: finding its words once lets each
+// absorb skip the rest, which for storages freed together is most of them.
+const DenseRegions::SlotSpans& DenseRegions::absorbedSpans(size_t src)
+{
+    if (m_absorbedRegion == src)
+        return m_absorbedSpans;
+    m_absorbedRegion = src;
+    m_absorbedSpans = SlotSpans{};
+    const uint64_t* interior = &m_interior[src * m_words];
+    const uint64_t* frontier = &m_frontier[src * m_words];
+    for (size_t w = 0; w < m_words; ++w) {
+        if (interior[w])
+            m_absorbedSpans.interior.add(w);
+        if (frontier[w])
+            m_absorbedSpans.frontier.add(w);
+    }
+    return m_absorbedSpans;
+}
+
 void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
 {
     const size_t r = index(into, reverse);
     const size_t src = index(evicted, reverse);
+    if (m_absorbedRegion == r)
+        m_absorbedRegion = kNoRegion;
+    const SlotSpans& spans = absorbedSpans(src);
     uint64_t* fi = frontierBits(r);
     const uint64_t* fs = frontierBits(src);
     const auto ew = static_cast<size_t>(evicted) / 64;
     const uint64_t eb = uint64_t{1} << (evicted % 64);
     fi[ew] &= ~eb;
-    orInto(fi, fs, m_words);
+    if (!spans.frontier.empty())
+        orInto(fi + spans.frontier.lo, fs + spans.frontier.lo, spans.frontier.hi - spans.frontier.lo);
 
     uint64_t* ii = interiorBits(r);
     const uint64_t* is = &m_interior[src * m_words];
@@ -392,21 +418,23 @@ void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
         // evicted storage again when it was already inside.
         if (ii[ew] & eb)
             m_compute[r] += (*m_state.compute)[static_cast<size_t>(evicted)];
-        orInto(ii, is, m_words);
+        if (!spans.interior.empty())
+            orInto(ii + spans.interior.lo, is + spans.interior.lo, spans.interior.hi - spans.interior.lo);
         ii[ew] |= eb;
         return;
     }
     const std::vector<int64_t>& compute = *m_state.compute;
-    int64_t added = 0;
-    const size_t words = m_words;
-    for (size_t w = 0; w < words; ++w) {
+    int64_t added = compute[static_cast<size_t>(evicted)];   // counted again even when already inside, as simrd does
+    const size_t lo = spans.interior.lo, hi = spans.interior.empty() ? lo : spans.interior.hi;
+    for (size_t w = lo; w < hi; ++w) {
         uint64_t diff = is[w] & ~ii[w];
         if (w == ew)
-            diff |= eb;   // counted again even when already inside, as simrd does
+            diff &= ~eb;   // counted above
         ii[w] |= diff;
         for (; diff; diff &= diff - 1)
             added += compute[w * 64 + static_cast<size_t>(__builtin_ctzll(diff))];
     }
+    ii[ew] |= eb;
     m_compute[r] += added;
 }
 
@@ -414,6 +442,8 @@ void DenseRegions::clear(int32_t s)
 {
     for (bool reverse : {false, true}) {
         const size_t r = index(s, reverse);
+        if (m_absorbedRegion == r)
+            m_absorbedRegion = kNoRegion;
         std::memset(interiorBits(r), 0, m_words * sizeof(uint64_t));
         std::memset(frontierBits(r), 0, m_words * sizeof(uint64_t));
         m_compute[r] = 0;

@@ -160,6 +160,10 @@ private:
         WordSpan interior, frontier;
     };
     std::vector<SlotSpans> m_slotSpans;
+    static constexpr size_t kNoRegion = SIZE_MAX;
+    size_t m_absorbedRegion = kNoRegion;   // the region absorbedSpans last measured, while unchanged
+    SlotSpans m_absorbedSpans;
+    const SlotSpans& absorbedSpans(size_t src);
     size_t m_slotCount = 0;
     struct WalkFrame {
         int32_t node;
