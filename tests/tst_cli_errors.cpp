@@ -213,7 +213,7 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("bench --overhead-limit without --sweeps") << QStringList{"bench", "--overhead-limit", "2"}
                                                              << QStringList{"--overhead-limit: only with --sweeps"};
     QTest::newRow("bench --sweeps --overhead-limit 0.5") << QStringList{"bench", "--sweeps", "--overhead-limit", "0.5"}
-                                                         << QStringList{"--overhead-limit: must be at least 1, found 0.5"};
+                                                         << QStringList{"--overhead-limit: must be at least 1 (1 allows no rematerialization), found 0.5"};
     QTest::newRow("bench without the shared folder") << QStringList{"bench", "--shared", "{dir}/nosuch"}
                                                      << QStringList{"{dir}/nosuch has no traces/dtr and golden folders"};
     QTest::newRow("bench --sweeps --only no trace") << QStringList{"bench", "--shared", "{dir}/shared", "--sweeps", "--only", "resnet"}

@@ -144,9 +144,7 @@ int runBench(const QStringList& args)
     if (parser.isSet("overhead-limit")) {
         if (!parser.isSet("sweeps"))
             throw UsageError{QStringLiteral("--overhead-limit: only with --sweeps (the replays keep the limits they were measured with)")};
-        sweepLimit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
-        if (*sweepLimit < 1)
-            throw UsageError{QStringLiteral("--overhead-limit: must be at least 1, found %1").arg(*sweepLimit)};
+        sweepLimit = parseOverheadLimit(parser.value("overhead-limit"));
     }
     const QString shared = parser.value("shared");
     const QString traceDir = shared + "/traces/dtr", goldenDir = shared + "/golden";

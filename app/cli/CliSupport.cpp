@@ -124,6 +124,14 @@ int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const 
     return budgetFromRatio(trace.baseline, parseRatio(t, option), option);
 }
 
+double parseOverheadLimit(const QString& text)
+{
+    const double limit = parseRatio(text, "overhead-limit");
+    if (limit < 1.0)
+        throw UsageError{QStringLiteral("--overhead-limit: must be at least 1 (1 allows no rematerialization), found %1").arg(limit)};
+    return limit;
+}
+
 ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, const char* budgetsGivenBy)
 {
     ReplayOptions o;
@@ -137,12 +145,8 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
         o.budget = hasBudget ? parseBytes(parser.value("budget"), "budget")
                              : budgetFromRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"), "ratio");
     }
-    if (parser.isSet("overhead-limit")) {
-        const double limit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
-        if (limit < 1.0)
-            throw UsageError{QStringLiteral("--overhead-limit: must be at least 1 (1 allows no rematerialization), found %1").arg(limit)};
-        o.overheadLimit = limit;
-    }
+    if (parser.isSet("overhead-limit"))
+        o.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));
     if (parser.isSet("protect")) {
         for (const QString& part : parser.value("protect").split(',', Qt::SkipEmptyParts)) {
             bool ok = false;

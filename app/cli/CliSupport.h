@@ -53,6 +53,8 @@ QString checkedFigurePath(const QString& path, const QString& option);
 // int(peak * ratio), refused when it does not fit in 2^62 bytes.
 int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& option);
 double parseRatio(const QString& text, const QString& option);
+// --overhead-limit's value: at least 1.
+double parseOverheadLimit(const QString& text);
 
 // Writes the file whole or not at all (a temporary file renamed over it): a half-written output
 // would read as a shorter run.

@@ -73,6 +73,7 @@ public:
         , m_compute(program.storages.size(), 0)
         , m_visible(program.storages.size(), 0)
         , m_regions(graph, program.storages.size(), RegionState{&m_material, &m_pinned, &m_compute, &m_walkedOps})
+        , m_stale(program.storages.size() * 2, 0)
         , m_useEq(options.policy.usesEqClasses())
         , m_eq(m_useEq ? program.storages.size() : 0)
     {
@@ -462,8 +463,7 @@ private:
         for (int32_t s : m_rematStorages) {
             m_regions.rebuild(s, false);
             m_regions.rebuild(s, true);
-            if (!m_stale.empty())
-                m_stale[sidx(s) * 2] = m_stale[sidx(s) * 2 + 1] = 0;   // this rebuild is simrd's last one so far
+            m_stale[sidx(s) * 2] = m_stale[sidx(s) * 2 + 1] = 0;   // this rebuild is simrd's last one so far
             m_regions.appendFrontier(s, true, m_affected);
             m_regions.appendFrontier(s, false, m_affectedRev);
         }
@@ -477,8 +477,6 @@ private:
     void markStale(int32_t s, bool reverse)
     {
         const size_t r = sidx(s) * 2 + (reverse ? 1 : 0);
-        if (m_stale.empty())
-            m_stale.assign(P.storages.size() * 2, 0);
         if (!m_stale[r]) {
             m_stale[r] = 1;
             m_staleList.push_back(static_cast<uint32_t>(r));
