@@ -50,6 +50,7 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     , m_summed(2 * storages, 0)
     , m_summedVersion(2 * storages, 0)
     , m_everEvicted(storages, 0)
+    , m_walkStack(std::make_unique_for_overwrite<int32_t[]>(storages))
 {
     if (graph.acyclic) {
         for (int d = 0; d < 2; ++d) {
@@ -347,29 +348,39 @@ bool DenseRegions::worthRecomputing(int32_t s, bool reverse)
 // whole closure, so the walk stops there.
 void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier)
 {
-    const int d = reverse ? 1 : 0;
-    const StorageGraph::Edges& g = edges(reverse);
-    const int64_t created = *m_state.createdOps;
-    const auto has = [&](int32_t v) { return (interior[static_cast<size_t>(v) / 64] >> (v % 64)) & 1; };
-    if (has(s))
+    const auto bit = [](int32_t v) { return uint64_t{1} << (v % 64); };
+    const auto word = [](int32_t v) { return static_cast<size_t>(v) / 64; };
+    if (interior[word(s)] & bit(s))
         return;
-    interior[static_cast<size_t>(s) / 64] |= uint64_t{1} << (s % 64);
-    m_todo.clear();
-    m_todo.push_back(s);
-    while (!m_todo.empty()) {
-        const auto v = static_cast<size_t>(m_todo.back());
-        m_todo.pop_back();
-        for (auto e = static_cast<size_t>(g.start[v]); e < static_cast<size_t>(g.start[v + 1]) && g.birth[e] < created; ++e) {
-            const int32_t z = g.target[e];
-            if (material(z)) {
-                if (!pinned(z))
-                    frontier[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
-            } else if (!has(z)) {
-                if (m_valid[d][static_cast<size_t>(z)]) {
-                    orSlotInto(interior, frontier, static_cast<size_t>(m_slotOf[d][static_cast<size_t>(z)]));
+    interior[word(s)] |= bit(s);
+    // The hottest loop of a replay that keeps recomputing: its arrays are read through local
+    // pointers, which the compiler cannot assume unchanged across the bitset stores.
+    const StorageGraph::Edges& g = edges(reverse);
+    const int32_t* start = g.start.data();
+    const int32_t* target = g.target.data();
+    const int32_t* birth = g.birth.data();
+    const int64_t created = *m_state.createdOps;
+    const uint8_t* material = m_state.material->data();
+    const uint8_t* pinned = m_state.pinned->data();
+    const uint8_t* valid = m_valid[reverse ? 1 : 0].data();
+    const int32_t* slotOf = m_slotOf[reverse ? 1 : 0].data();
+    int32_t* todo = m_walkStack.get();   // each storage is pushed once, as it enters the interior
+    size_t top = 0;
+    todo[top++] = s;
+    while (top > 0) {
+        const auto v = static_cast<size_t>(todo[--top]);
+        for (auto e = static_cast<size_t>(start[v]), end = static_cast<size_t>(start[v + 1]); e < end && birth[e] < created; ++e) {
+            const int32_t z = target[e];
+            const auto zi = static_cast<size_t>(z);
+            if (material[zi]) {
+                if (!pinned[zi])
+                    frontier[word(z)] |= bit(z);
+            } else if (!(interior[word(z)] & bit(z))) {
+                if (valid[zi]) {
+                    orSlotInto(interior, frontier, static_cast<size_t>(slotOf[zi]));
                 } else {
-                    interior[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
-                    m_todo.push_back(z);
+                    interior[word(z)] |= bit(z);
+                    todo[top++] = z;
                 }
             }
         }

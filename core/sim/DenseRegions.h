@@ -170,6 +170,7 @@ private:
         int32_t edge;
     };
     std::vector<WalkFrame> m_stack;
+    std::unique_ptr<int32_t[]> m_walkStack;   // walkInto's, one entry per storage
     std::vector<int32_t> m_todo;
 };
 
