@@ -360,9 +360,9 @@ void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_
     const int32_t* target = g.target.data();
     const int32_t* birth = g.birth.data();
     const int64_t created = *m_state.createdOps;
-    const uint8_t* material = m_state.material->data();
-    const uint8_t* pinned = m_state.pinned->data();
-    const uint8_t* valid = m_valid[reverse ? 1 : 0].data();
+    const uint8_t* isMaterial = m_state.material->data();
+    const uint8_t* isPinned = m_state.pinned->data();
+    const uint8_t* hasClosure = m_valid[reverse ? 1 : 0].data();
     const int32_t* slotOf = m_slotOf[reverse ? 1 : 0].data();
     int32_t* todo = m_walkStack.get();   // each storage is pushed once, as it enters the interior
     size_t top = 0;
@@ -372,11 +372,11 @@ void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_
         for (auto e = static_cast<size_t>(start[v]), end = static_cast<size_t>(start[v + 1]); e < end && birth[e] < created; ++e) {
             const int32_t z = target[e];
             const auto zi = static_cast<size_t>(z);
-            if (material[zi]) {
-                if (!pinned[zi])
+            if (isMaterial[zi]) {
+                if (!isPinned[zi])
                     frontier[word(z)] |= bit(z);
             } else if (!(interior[word(z)] & bit(z))) {
-                if (valid[zi]) {
+                if (hasClosure[zi]) {
                     orSlotInto(interior, frontier, static_cast<size_t>(slotOf[zi]));
                 } else {
                     interior[word(z)] |= bit(z);
