@@ -66,6 +66,9 @@ public:
             resolve(r);
         return m_compute[r];
     }
+    // Whether the region's sum waits to be taken; until then computeSoFar is a lower bound of it.
+    bool pending(int32_t s, bool reverse) const { return m_pending[index(s, reverse)] != 0; }
+    int64_t computeSoFar(int32_t s, bool reverse) const { return m_compute[index(s, reverse)]; }
     // Must be called before storage s's compute changes: a pending sum over a region holding s
     // is taken with the value s had, as simrd's eager sum did.
     void computeWillChange(int32_t s);

@@ -21,6 +21,8 @@ public:
     void absorb(int32_t, bool, int32_t) {}
     void clear(int32_t) {}
     int64_t compute(int32_t, bool) const { return 0; }
+    bool pending(int32_t, bool) const { return false; }
+    int64_t computeSoFar(int32_t, bool) const { return 0; }
     void computeWillChange(int32_t) {}
     void evicted(int32_t) {}
     template <typename F>

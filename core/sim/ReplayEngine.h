@@ -619,6 +619,8 @@ private:
                     m_candidates.push_back(s);
             refreshDormant(m_candidates);
         }
+        if (!kRecording && !isolatedOnly && scoreIsDtr())
+            return chooseBySummedScore();
         for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
             if (!isCandidate(s, isolatedOnly))
                 continue;
@@ -649,6 +651,62 @@ private:
             c.probeScore = probeScore;
         }
         return c;
+    }
+
+    bool scoreIsDtr() const
+    {
+        return m_policy.kind == PolicyKind::Score && m_policy.cost == CostTerm::EStar && m_policy.size && m_policy.staleness;
+    }
+
+    // chooseByScore's choice under the DTR score, taking the regions' pending sums (see
+    // DenseRegions::compute) only for the candidates that could be chosen. The score with what
+    // is summed so far bounds the exact one from below (computes are not negative), and the
+    // choice (the first score of 0, or else the last of the lowest scores) never falls on a
+    // candidate whose score is above another's.
+    Choice chooseBySummedScore()
+    {
+        m_scanned.clear();
+        double known = std::numeric_limits<double>::infinity();   // lowest exact score so far
+        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
+            if (m_protected[sidx(s)])
+                continue;
+            const int64_t soFar = m_compute[sidx(s)] + m_regions.computeSoFar(s, false) + m_regions.computeSoFar(s, true);
+            const double score = dtrScore(soFar, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
+            const bool bound = m_regions.pending(s, false) || m_regions.pending(s, true);
+            m_scanned.push_back(Scanned{s, score, bound});
+            if (bound)
+                continue;
+            known = std::min(known, score);
+            if (score == 0)
+                break;
+        }
+        for (Scanned& c : m_scanned) {
+            if (c.bound && c.score <= known) {
+                c.score = scoreOf(c.storage);
+                c.bound = false;
+                known = std::min(known, c.score);
+            }
+        }
+        double best = std::numeric_limits<double>::infinity();
+        int32_t chosen = -1;
+        int64_t scanned = 0;
+        for (const Scanned& c : m_scanned) {
+            ++scanned;
+            if (c.bound)   // its exact score is above the lowest: never chosen
+                continue;
+            if (c.score <= best) {
+                best = c.score;
+                chosen = c.storage;
+            }
+            if (c.score == 0)
+                break;
+        }
+        m_result.heuristicEvals += scanned;
+        Choice choice;
+        choice.storage = chosen;
+        choice.score = best;
+        choice.scanned = scanned;
+        return choice;
     }
 
     int64_t estar(int32_t s) { return m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true); }
@@ -819,6 +877,12 @@ private:
     std::vector<int32_t> m_affected, m_affectedRev;
     std::vector<uint8_t> m_stale;          // regions whose rebuild waits for flushStaleRegions
     std::vector<uint32_t> m_staleList;     // their indices (storage * 2 + reverse)
+    struct Scanned {
+        int32_t storage;
+        double score;   // exact, or while `bound`, a lower bound
+        bool bound;
+    };
+    std::vector<Scanned> m_scanned;   // chooseBySummedScore's candidates, in pool order
     std::vector<int32_t> m_rematStorages;
     int64_t m_lastShort = 0;           // bytes still short when the run ran out of memory
     int64_t m_lockedBytes = 0;         // recording only: resident and locked or pinned

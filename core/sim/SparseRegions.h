@@ -29,6 +29,8 @@ public:
     void absorb(int32_t into, bool reverse, int32_t evicted);
     void clear(int32_t s);
     int64_t compute(int32_t s, bool reverse) const { return m_regions[index(s, reverse)].compute; }
+    bool pending(int32_t, bool) const { return false; }
+    int64_t computeSoFar(int32_t s, bool reverse) const { return compute(s, reverse); }
 
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
