@@ -653,6 +653,7 @@ private:
         return c;
     }
 
+    // The score is h_DTR itself: e* compute over size times staleness.
     bool scoreIsDtr() const
     {
         return m_policy.kind == PolicyKind::Score && m_policy.cost == CostTerm::EStar && m_policy.size && m_policy.staleness;
@@ -702,11 +703,7 @@ private:
                 break;
         }
         m_result.heuristicEvals += scanned;
-        Choice choice;
-        choice.storage = chosen;
-        choice.score = best;
-        choice.scanned = scanned;
-        return choice;
+        return Choice{.storage = chosen, .score = best, .scanned = scanned};
     }
 
     int64_t estar(int32_t s) { return m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true); }
@@ -782,7 +779,7 @@ private:
         const int64_t last = m_lastAccess[sidx(s)];
         switch (m_policy.kind) {
         case PolicyKind::Score: {
-            if (m_policy.cost == CostTerm::EStar && m_policy.size && m_policy.staleness)
+            if (scoreIsDtr())
                 return dtrScore(estar(s), size, m_clock, last);
             const int64_t num = m_policy.cost == CostTerm::EStar     ? estar(s)
                                 : m_policy.cost == CostTerm::EqClass ? eqclassCompute(s)
