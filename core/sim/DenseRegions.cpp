@@ -10,7 +10,7 @@ namespace holescope {
 namespace {
 
 // On x86-64 the loader picks an AVX2 build of the bitset union where the processor has it
-// (a fifth less time in a replay that keeps recomputing) and the baseline build elsewhere.
+// (a tenth to a fifth less time in a replay that keeps recomputing) and the baseline build elsewhere.
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HOLESCOPE_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
