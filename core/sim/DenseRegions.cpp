@@ -29,7 +29,7 @@ HOLESCOPE_VECTOR_CLONES void orInto(uint64_t* __restrict dst, const uint64_t* __
 
 void DenseRegions::orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slot) const
 {
-    const uint64_t* bits = &m_slots[slot * 2 * m_words];
+    const uint64_t* bits = slotBits(slot);
     const SlotSpans& spans = m_slotSpans[slot];
     if (!spans.interior.empty())
         orInto(interior + spans.interior.lo, bits + spans.interior.lo, spans.interior.hi - spans.interior.lo);
@@ -166,9 +166,6 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
                 continue;
             }
             const std::optional<size_t> slot = worthRecomputing(z, reverse) ? closure(z, reverse) : std::nullopt;
-            // closure() may grow the slot arena; take the pointers afterwards.
-            interior = interiorBits(r);
-            frontier = frontierBits(r);
             if (!slot) {
                 walkInto(z, reverse, interior, frontier);
                 continue;
@@ -280,17 +277,17 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
     auto open = [&](int32_t v) {
         int32_t& slot = slotOf[static_cast<size_t>(v)];
         if (slot < 0) {
-            slot = static_cast<int32_t>(m_slotCount++);
-            // At most one slot per storage and direction: reserved at once (growing by copying
-            // would cost more), but only by the first closure, as short runs never take one.
-            if (m_slots.capacity() == 0)
-                m_slots.reserve(2 * m_storages * 2 * m_words);
-            if (m_slots.size() < m_slotCount * 2 * m_words) {
-                m_slots.resize(std::max(m_slots.size() * 2, m_slotCount * 2 * m_words));
-                m_slotSpans.resize(m_slots.size() / (2 * m_words));
+            // At most one slot per storage and direction, allocated at once but only by the
+            // first closure (short runs never take one), and zeroed one slot at a time as
+            // slots are taken (a replay takes few of them).
+            if (!m_slots) {
+                m_slots = std::make_unique_for_overwrite<uint64_t[]>(2 * m_storages * 2 * m_words);
+                m_slotSpans.resize(2 * m_storages);
             }
+            slot = static_cast<int32_t>(m_slotCount++);
+            std::memset(slotBits(static_cast<size_t>(slot)), 0, 2 * m_words * sizeof(uint64_t));
         }
-        uint64_t* bits = &m_slots[static_cast<size_t>(slot) * 2 * m_words];
+        uint64_t* bits = slotBits(static_cast<size_t>(slot));
         SlotSpans& spans = m_slotSpans[static_cast<size_t>(slot)];
         if (!spans.interior.empty())
             std::memset(bits + spans.interior.lo, 0, (spans.interior.hi - spans.interior.lo) * sizeof(uint64_t));
@@ -307,7 +304,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
     while (!m_stack.empty()) {
         WalkFrame& f = m_stack.back();
         const auto v = static_cast<size_t>(f.node);
-        uint64_t* own = &m_slots[static_cast<size_t>(slotOf[v]) * 2 * m_words];
+        uint64_t* own = slotBits(static_cast<size_t>(slotOf[v]));
         SlotSpans& ownSpans = m_slotSpans[static_cast<size_t>(slotOf[v])];
         bool descended = false;
         for (; f.edge < g.start[v + 1] && g.birth[static_cast<size_t>(f.edge)] < created; ++f.edge) {

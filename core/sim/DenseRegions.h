@@ -142,7 +142,9 @@ private:
     std::vector<uint8_t> m_gaveUp[2];   // times closure() gave up on the storage lately
     bool m_lazyInvalidation = false;
     bool m_closuresStale = false;   // lazy: something changed since closures were last forgotten
-    std::vector<uint64_t> m_slots;
+    std::unique_ptr<uint64_t[]> m_slots;   // 2 * m_words per slot: interior then frontier
+    uint64_t* slotBits(size_t slot) { return &m_slots[slot * 2 * m_words]; }
+    const uint64_t* slotBits(size_t slot) const { return &m_slots[slot * 2 * m_words]; }
     // The words of a slot's interior and frontier that may be non-zero: storages freed together
     // have neighbouring ids, so closures are narrow next to the whole id range.
     struct WordSpan {
