@@ -33,6 +33,9 @@ StorageGraph wideGraph()
         std::vector<int32_t> next(e.start.begin(), e.start.end() - 1);
         for (auto [x, y] : edges)
             e.target[static_cast<size_t>(next[static_cast<size_t>(reverse ? y : x)]++)] = reverse ? x : y;
+        e.bornStart = {0, static_cast<int32_t>(edges.size())};
+        for (auto [x, y] : edges)
+            e.bornFrom.push_back(reverse ? y : x);
     }
     return g;
 }

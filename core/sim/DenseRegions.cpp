@@ -60,6 +60,12 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     , m_everEvicted(storages, 0)
     , m_walkStack(std::make_unique_for_overwrite<int32_t[]>(storages))
 {
+    for (int d = 0; d < 2; ++d) {
+        const std::vector<int32_t>& start = edges(d == 1).start;
+        m_live[d].resize(storages);
+        for (size_t i = 0; i < storages; ++i)
+            m_live[d][i] = LiveEdges{start[i], start[i]};
+    }
     if (graph.acyclic) {
         for (int d = 0; d < 2; ++d) {
             m_valid[d].assign(storages, 0);
@@ -67,6 +73,18 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
             m_gaveUp[d].assign(storages, 0);
         }
     }
+}
+
+void DenseRegions::takeNewEdges()
+{
+    const auto created = static_cast<size_t>(*m_state.createdOps);
+    for (int d = 0; d < 2; ++d) {
+        const StorageGraph::Edges& g = edges(d == 1);
+        const size_t upTo = std::min(created, g.bornStart.size() - 1);
+        for (auto i = static_cast<size_t>(g.bornStart[std::min(static_cast<size_t>(m_liveOps), upTo)]); i < static_cast<size_t>(g.bornStart[upTo]); ++i)
+            m_live[d][static_cast<size_t>(g.bornFrom[i])].end += 1;
+    }
+    m_liveOps = static_cast<int64_t>(created);
 }
 
 void DenseRegions::setLazyInvalidation(bool lazy)
@@ -117,7 +135,9 @@ void DenseRegions::invalidateUpstream(int32_t s, bool reverse)
 {
     const int d = reverse ? 1 : 0;
     const StorageGraph::Edges& back = edges(!reverse);
-    const int64_t created = *m_state.createdOps;
+    if (m_liveOps != *m_state.createdOps)
+        takeNewEdges();
+    const std::vector<LiveEdges>& live = m_live[reverse ? 0 : 1];
     std::vector<uint8_t>& valid = m_valid[d];
     valid[static_cast<size_t>(s)] = 0;
     m_todo.clear();
@@ -125,7 +145,7 @@ void DenseRegions::invalidateUpstream(int32_t s, bool reverse)
     while (!m_todo.empty()) {
         const auto v = static_cast<size_t>(m_todo.back());
         m_todo.pop_back();
-        for (auto e = static_cast<size_t>(back.start[v]); e < static_cast<size_t>(back.start[v + 1]) && back.birth[e] < created; ++e) {
+        for (auto e = static_cast<size_t>(live[v].begin); e < static_cast<size_t>(live[v].end); ++e) {
             const int32_t p = back.target[e];
             if (!material(p) && valid[static_cast<size_t>(p)]) {
                 valid[static_cast<size_t>(p)] = 0;
@@ -148,6 +168,8 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
     const size_t r = index(base, reverse);
     if (m_absorbedRegion == r)
         m_absorbedRegion = kNoRegion;
+    if (m_liveOps != *m_state.createdOps)
+        takeNewEdges();
     uint64_t* interior = interiorBits(r);
     uint64_t* frontier = frontierBits(r);
     std::memset(interior, 0, m_words * sizeof(uint64_t));
@@ -156,9 +178,9 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
         if (m_closuresStale)
             forgetClosures();
         const StorageGraph::Edges& g = edges(reverse);
-        const int64_t created = *m_state.createdOps;
+        const LiveEdges live = m_live[reverse ? 1 : 0][static_cast<size_t>(base)];
         const auto b = static_cast<size_t>(base);
-        for (auto e = static_cast<size_t>(g.start[b]); e < static_cast<size_t>(g.start[b + 1]) && g.birth[e] < created; ++e) {
+        for (auto e = static_cast<size_t>(live.begin); e < static_cast<size_t>(live.end); ++e) {
             const int32_t z = g.target[e];
             if (material(z)) {
                 if (!pinned(z))
@@ -237,13 +259,13 @@ void DenseRegions::computeWillChange(int32_t s)
 void DenseRegions::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier)
 {
     const StorageGraph::Edges& g = edges(reverse);
-    const int64_t created = *m_state.createdOps;
+    const std::vector<LiveEdges>& live = m_live[reverse ? 1 : 0];
     m_todo.clear();
     m_todo.push_back(base);
     while (!m_todo.empty()) {
         const auto s = static_cast<size_t>(m_todo.back());
         m_todo.pop_back();
-        for (auto e = static_cast<size_t>(g.start[s]); e < static_cast<size_t>(g.start[s + 1]) && g.birth[e] < created; ++e) {
+        for (auto e = static_cast<size_t>(live[s].begin); e < static_cast<size_t>(live[s].end); ++e) {
             const int32_t z = g.target[e];
             const auto zw = static_cast<size_t>(z) / 64;
             const uint64_t zb = uint64_t{1} << (z % 64);
@@ -273,7 +295,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
         return static_cast<size_t>(slotOf[static_cast<size_t>(s)]);
     }
     const StorageGraph::Edges& g = edges(reverse);
-    const int64_t created = *m_state.createdOps;
+    const std::vector<LiveEdges>& live = m_live[d];
     auto open = [&](int32_t v) {
         int32_t& slot = slotOf[static_cast<size_t>(v)];
         if (slot < 0) {
@@ -296,7 +318,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
         spans = SlotSpans{};
         bits[static_cast<size_t>(v) / 64] |= uint64_t{1} << (v % 64);
         spans.interior.add(static_cast<size_t>(v) / 64);
-        m_stack.push_back(WalkFrame{v, g.start[static_cast<size_t>(v)]});
+        m_stack.push_back(WalkFrame{v, live[static_cast<size_t>(v)].begin});
     };
     m_stack.clear();
     open(s);
@@ -307,7 +329,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
         uint64_t* own = slotBits(static_cast<size_t>(slotOf[v]));
         SlotSpans& ownSpans = m_slotSpans[static_cast<size_t>(slotOf[v])];
         bool descended = false;
-        for (; f.edge < g.start[v + 1] && g.birth[static_cast<size_t>(f.edge)] < created; ++f.edge) {
+        for (; f.edge < live[v].end; ++f.edge) {
             const int32_t z = g.target[static_cast<size_t>(f.edge)];
             if (material(z)) {
                 if (!pinned(z)) {
@@ -361,10 +383,8 @@ void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_
     // The hottest loop of a replay that keeps recomputing: its arrays are read through local
     // pointers, which the compiler cannot assume unchanged across the bitset stores.
     const StorageGraph::Edges& g = edges(reverse);
-    const int32_t* start = g.start.data();
+    const LiveEdges* live = m_live[reverse ? 1 : 0].data();
     const int32_t* target = g.target.data();
-    const int32_t* birth = g.birth.data();
-    const int64_t created = *m_state.createdOps;
     const uint8_t* isMaterial = m_state.material->data();
     const uint8_t* isPinned = m_state.pinned->data();
     const uint8_t* hasClosure = m_valid[reverse ? 1 : 0].data();
@@ -374,7 +394,7 @@ void DenseRegions::walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_
     todo[top++] = s;
     while (top > 0) {
         const auto v = static_cast<size_t>(todo[--top]);
-        for (auto e = static_cast<size_t>(start[v]), end = static_cast<size_t>(start[v + 1]); e < end && birth[e] < created; ++e) {
+        for (auto e = static_cast<size_t>(live[v].begin), end = static_cast<size_t>(live[v].end); e < end; ++e) {
             const int32_t z = target[e];
             const auto zi = static_cast<size_t>(z);
             if (isMaterial[zi]) {

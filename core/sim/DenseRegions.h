@@ -100,6 +100,14 @@ private:
     uint64_t* frontierBits(size_t r) { return &m_frontier[r * m_words]; }
     const uint64_t* frontierBits(size_t r) const { return &m_frontier[r * m_words]; }
     const StorageGraph::Edges& edges(bool reverse) const { return reverse ? m_graph.parents : m_graph.children; }
+    // A storage's edges born so far, per direction: edges are sorted by birth, so the walks
+    // need not read the births. Brought up to the operators created before every walk.
+    struct LiveEdges {
+        int32_t begin, end;
+    };
+    void takeNewEdges();
+    std::vector<LiveEdges> m_live[2];
+    int64_t m_liveOps = 0;
     bool material(int32_t s) const { return (*m_state.material)[static_cast<size_t>(s)] != 0; }
     bool pinned(int32_t s) const { return (*m_state.pinned)[static_cast<size_t>(s)] != 0; }
     int64_t sumCompute(const uint64_t* bits) const;

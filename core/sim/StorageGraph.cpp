@@ -11,7 +11,7 @@ struct Edge {
     int32_t from, to, birth;
 };
 
-StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes)
+StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes, size_t ops)
 {
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
         return std::tie(a.from, a.to, a.birth) < std::tie(b.from, b.to, b.birth);
@@ -34,6 +34,15 @@ StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes)
         csr.target.push_back(e.to);
         csr.birth.push_back(e.birth);
     }
+    csr.bornStart.assign(ops + 1, 0);
+    for (const Edge& e : edges)
+        csr.bornStart[static_cast<size_t>(e.birth) + 1] += 1;
+    for (size_t k = 0; k < ops; ++k)
+        csr.bornStart[k + 1] += csr.bornStart[k];
+    csr.bornFrom.resize(edges.size());
+    std::vector<int32_t> next(csr.bornStart.begin(), csr.bornStart.end() - 1);
+    for (const Edge& e : edges)
+        csr.bornFrom[static_cast<size_t>(next[static_cast<size_t>(e.birth)]++)] = e.from;
     return csr;
 }
 
@@ -78,8 +87,8 @@ StorageGraph buildStorageGraph(const Program& program)
     }
     StorageGraph g;
     const size_t n = program.storages.size();
-    g.children = toCsr(std::move(forward), n);
-    g.parents = toCsr(std::move(reverse), n);
+    g.children = toCsr(std::move(forward), n, program.ops.size());
+    g.parents = toCsr(std::move(reverse), n, program.ops.size());
     g.acyclic = isAcyclic(g.children, n);
     return g;
 }

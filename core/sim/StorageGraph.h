@@ -18,6 +18,10 @@ struct StorageGraph {
         std::vector<int32_t> start;    // per storage, into target/birth; size storages + 1
         std::vector<int32_t> target;
         std::vector<int32_t> birth;
+        // The edges again by birth: the sources of those born at operator k are
+        // bornFrom[bornStart[k] .. bornStart[k + 1]); size operators + 1.
+        std::vector<int32_t> bornStart;
+        std::vector<int32_t> bornFrom;
     };
     Edges children;   // x -> y
     Edges parents;    // y -> x
