@@ -37,11 +37,20 @@ void DenseRegions::orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slo
         orInto(frontier + spans.frontier.lo, bits + m_words + spans.frontier.lo, spans.frontier.hi - spans.frontier.lo);
 }
 
-void DenseRegions::orSlotInto(uint64_t* own, SlotSpans& ownSpans, size_t slot) const
+void DenseRegions::orSlotInto(uint64_t* interior, uint64_t* frontier, SlotSpans& spans, size_t slot) const
 {
-    orSlotInto(own, own + m_words, slot);
-    ownSpans.interior.add(m_slotSpans[slot].interior);
-    ownSpans.frontier.add(m_slotSpans[slot].frontier);
+    orSlotInto(interior, frontier, slot);
+    spans.interior.add(m_slotSpans[slot].interior);
+    spans.frontier.add(m_slotSpans[slot].frontier);
+}
+
+DenseRegions::WordSpan DenseRegions::spanOf(const uint64_t* bits, WordSpan within)
+{
+    WordSpan span;
+    for (size_t w = within.lo; w < within.hi; ++w)
+        if (bits[w])
+            span.add(w);
+    return span;
 }
 
 DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State state)
@@ -51,10 +60,12 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     , m_words((storages + 63) / 64)
     , m_interior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
     , m_frontier(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
+    , m_regionSpans(2 * storages, SlotSpans{.interior = {0, static_cast<uint32_t>(m_words)}, .frontier = {0, static_cast<uint32_t>(m_words)}})
     , m_compute(2 * storages, 0)
     , m_pending(2 * storages, 0)
     , m_listed(2 * storages, 0)
     , m_summedInterior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
+    , m_summedSpan(2 * storages)
     , m_summed(2 * storages, 0)
     , m_summedVersion(2 * storages, 0)
     , m_everEvicted(storages, 0)
@@ -155,11 +166,11 @@ void DenseRegions::invalidateUpstream(int32_t s, bool reverse)
     }
 }
 
-int64_t DenseRegions::sumCompute(const uint64_t* bits) const
+int64_t DenseRegions::sumCompute(const uint64_t* bits, WordSpan span) const
 {
     const std::vector<int64_t>& compute = *m_state.compute;
     int64_t sum = 0;
-    forEachBit(bits, [&](int32_t x) { sum += compute[static_cast<size_t>(x)]; });
+    forEachBit(bits, span, [&](int32_t x) { sum += compute[static_cast<size_t>(x)]; });
     return sum;
 }
 
@@ -172,8 +183,11 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
         takeNewEdges();
     uint64_t* interior = interiorBits(r);
     uint64_t* frontier = frontierBits(r);
-    std::memset(interior, 0, m_words * sizeof(uint64_t));
-    std::memset(frontier, 0, m_words * sizeof(uint64_t));
+    SlotSpans& spans = m_regionSpans[r];
+    zero(interior, spans.interior);
+    zero(frontier, spans.frontier);
+    spans = SlotSpans{};
+    bool walked = false;
     if (m_graph.acyclic) {
         if (m_closuresStale)
             forgetClosures();
@@ -183,20 +197,28 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
         for (auto e = static_cast<size_t>(live.begin); e < static_cast<size_t>(live.end); ++e) {
             const int32_t z = g.target[e];
             if (material(z)) {
-                if (!pinned(z))
+                if (!pinned(z)) {
                     frontier[static_cast<size_t>(z) / 64] |= uint64_t{1} << (z % 64);
+                    spans.frontier.add(static_cast<size_t>(z) / 64);
+                }
                 continue;
             }
             const std::optional<size_t> slot = worthRecomputing(z, reverse) ? closure(z, reverse) : std::nullopt;
             if (!slot) {
                 walkInto(z, reverse, interior, frontier);
+                walked = true;
                 continue;
             }
-            orSlotInto(interior, frontier, *slot);
+            orSlotInto(interior, frontier, spans, *slot);
         }
         frontier[b / 64] &= ~(uint64_t{1} << (base % 64));
     } else {
         walk(base, reverse, interior, frontier);
+        walked = true;
+    }
+    if (walked) {
+        const WordSpan all{0, static_cast<uint32_t>(m_words)};
+        spans = SlotSpans{.interior = spanOf(interior, all), .frontier = spanOf(frontier, all)};
     }
     m_compute[r] = 0;
     m_pending[r] = 1;
@@ -212,22 +234,31 @@ void DenseRegions::rebuild(int32_t base, bool reverse)
 void DenseRegions::resolve(size_t r)
 {
     const uint64_t* now = &m_interior[r * m_words];
+    const WordSpan nowSpan = m_regionSpans[r].interior;
     uint64_t* then = &m_summedInterior[r * m_words];
+    WordSpan& thenSpan = m_summedSpan[r];
     int64_t sum = 0;
     if (m_summedVersion[r] == m_computeVersion) {
         const std::vector<int64_t>& compute = *m_state.compute;
         sum = m_summed[r];
-        for (size_t w = 0; w < m_words; ++w) {
-            for (uint64_t b = now[w] & ~then[w]; b; b &= b - 1)
+        // Outside its span the old interior is empty (its words there are stale); outside
+        // nowSpan the region's words are zero.
+        WordSpan both = nowSpan;
+        both.add(thenSpan);
+        for (size_t w = both.lo; w < both.hi; ++w) {
+            const uint64_t old = (w >= thenSpan.lo && w < thenSpan.hi) ? then[w] : 0;
+            for (uint64_t b = now[w] & ~old; b; b &= b - 1)
                 sum += compute[w * 64 + static_cast<size_t>(__builtin_ctzll(b))];
-            for (uint64_t b = then[w] & ~now[w]; b; b &= b - 1)
+            for (uint64_t b = old & ~now[w]; b; b &= b - 1)
                 sum -= compute[w * 64 + static_cast<size_t>(__builtin_ctzll(b))];
         }
     } else {
-        sum = sumCompute(now);
+        sum = sumCompute(now, nowSpan);
         m_summedVersion[r] = m_computeVersion;
     }
-    std::memcpy(then, now, m_words * sizeof(uint64_t));
+    if (!nowSpan.empty())
+        std::memcpy(then + nowSpan.lo, now + nowSpan.lo, (nowSpan.hi - nowSpan.lo) * sizeof(uint64_t));
+    thenSpan = nowSpan;
     m_summed[r] = sum;
     m_compute[r] += sum;
     m_pending[r] = 0;
@@ -348,7 +379,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
                 break;
             }
             const auto zSlot = static_cast<size_t>(slotOf[static_cast<size_t>(z)]);
-            orSlotInto(own, ownSpans, zSlot);
+            orSlotInto(own, own + m_words, ownSpans, zSlot);
         }
         if (!descended) {
             valid[v] = 1;
@@ -420,15 +451,9 @@ const DenseRegions::SlotSpans& DenseRegions::absorbedSpans(size_t src)
     if (m_absorbedRegion == src)
         return m_absorbedSpans;
     m_absorbedRegion = src;
-    m_absorbedSpans = SlotSpans{};
-    const uint64_t* interior = &m_interior[src * m_words];
-    const uint64_t* frontier = &m_frontier[src * m_words];
-    for (size_t w = 0; w < m_words; ++w) {
-        if (interior[w])
-            m_absorbedSpans.interior.add(w);
-        if (frontier[w])
-            m_absorbedSpans.frontier.add(w);
-    }
+    const SlotSpans& spans = m_regionSpans[src];
+    m_absorbedSpans = SlotSpans{.interior = spanOf(&m_interior[src * m_words], spans.interior),
+                                .frontier = spanOf(&m_frontier[src * m_words], spans.frontier)};
     return m_absorbedSpans;
 }
 
@@ -446,6 +471,10 @@ void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
     fi[ew] &= ~eb;
     if (!spans.frontier.empty())
         orInto(fi + spans.frontier.lo, fs + spans.frontier.lo, spans.frontier.hi - spans.frontier.lo);
+    SlotSpans& intoSpans = m_regionSpans[r];
+    intoSpans.frontier.add(spans.frontier);
+    intoSpans.interior.add(spans.interior);
+    intoSpans.interior.add(ew);
 
     uint64_t* ii = interiorBits(r);
     const uint64_t* is = &m_interior[src * m_words];
@@ -480,8 +509,9 @@ void DenseRegions::clear(int32_t s)
         const size_t r = index(s, reverse);
         if (m_absorbedRegion == r)
             m_absorbedRegion = kNoRegion;
-        std::memset(interiorBits(r), 0, m_words * sizeof(uint64_t));
-        std::memset(frontierBits(r), 0, m_words * sizeof(uint64_t));
+        zero(interiorBits(r), m_regionSpans[r].interior);
+        zero(frontierBits(r), m_regionSpans[r].frontier);
+        m_regionSpans[r] = SlotSpans{};
         m_compute[r] = 0;
         m_pending[r] = 0;
     }

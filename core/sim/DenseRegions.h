@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -78,7 +79,8 @@ public:
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
     {
-        forEachBit(frontierBits(index(s, reverse)), f);
+        const size_t r = index(s, reverse);
+        forEachBit(frontierBits(r), m_regionSpans[r].frontier, f);
     }
 
     void appendFrontier(int32_t s, bool reverse, std::vector<int32_t>& out) const
@@ -87,10 +89,36 @@ public:
     }
 
 private:
-    template <typename F>
-    void forEachBit(const uint64_t* bits, F&& f) const
+    // The words of a bitset that may hold bits (a slot's closure, a region): storages freed
+    // together have neighbouring ids, so these sets are narrow next to the whole id range.
+    struct WordSpan {
+        uint32_t lo = UINT32_MAX, hi = 0;
+        bool empty() const { return lo >= hi; }
+        void add(size_t w)
+        {
+            lo = std::min(lo, static_cast<uint32_t>(w));
+            hi = std::max(hi, static_cast<uint32_t>(w + 1));
+        }
+        void add(const WordSpan& o)
+        {
+            lo = std::min(lo, o.lo);
+            hi = std::max(hi, o.hi);
+        }
+    };
+    struct SlotSpans {
+        WordSpan interior, frontier;
+    };
+    static WordSpan spanOf(const uint64_t* bits, WordSpan within);
+    static void zero(uint64_t* bits, WordSpan span)
     {
-        for (size_t w = 0; w < m_words; ++w)
+        if (!span.empty())
+            std::memset(bits + span.lo, 0, (span.hi - span.lo) * sizeof(uint64_t));
+    }
+
+    template <typename F>
+    static void forEachBit(const uint64_t* bits, WordSpan span, F&& f)
+    {
+        for (size_t w = span.lo; w < span.hi; ++w)
             for (uint64_t b = bits[w]; b; b &= b - 1)
                 f(static_cast<int32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(b))));
     }
@@ -110,7 +138,7 @@ private:
     int64_t m_liveOps = 0;
     bool material(int32_t s) const { return (*m_state.material)[static_cast<size_t>(s)] != 0; }
     bool pinned(int32_t s) const { return (*m_state.pinned)[static_cast<size_t>(s)] != 0; }
-    int64_t sumCompute(const uint64_t* bits) const;
+    int64_t sumCompute(const uint64_t* bits, WordSpan span) const;
     void resolve(size_t r);
 
     void walk(int32_t base, bool reverse, uint64_t* interior, uint64_t* frontier);
@@ -120,9 +148,8 @@ private:
     void walkInto(int32_t s, bool reverse, uint64_t* interior, uint64_t* frontier);
     void invalidateUpstream(int32_t s, bool reverse);
     void forgetClosures();
-    struct SlotSpans;
     void orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slot) const;
-    void orSlotInto(uint64_t* own, SlotSpans& ownSpans, size_t slot) const;
+    void orSlotInto(uint64_t* interior, uint64_t* frontier, SlotSpans& spans, size_t slot) const;
 
     const StorageGraph& m_graph;
     State m_state;
@@ -132,12 +159,16 @@ private:
     // first rebuild before anything reads it, and zeroing megabytes would cost a short replay
     // more than the replay itself.
     std::unique_ptr<uint64_t[]> m_interior, m_frontier;
+    // Per region, the words that may be non-zero (all of them until its first rebuild): a
+    // rebuild zeroes only these, and sums and unions read only these.
+    std::vector<SlotSpans> m_regionSpans;
     std::vector<int64_t> m_compute;   // while pending: the part not in the interior's sum
     std::vector<uint8_t> m_pending;   // compute = sum over the interior + m_compute
     std::vector<uint32_t> m_pendingList;   // each region at most once (m_listed); may hold resolved ones
     std::vector<uint8_t> m_listed;
     // The last sum taken of each region, the interior it was over, and the compute version then.
     std::unique_ptr<uint64_t[]> m_summedInterior;   // uninitialized too: read only once summed
+    std::vector<WordSpan> m_summedSpan;   // the words of m_summedInterior that hold that interior
     std::vector<int64_t> m_summed;
     std::vector<uint64_t> m_summedVersion;
     uint64_t m_computeVersion = 1;
@@ -153,26 +184,7 @@ private:
     std::unique_ptr<uint64_t[]> m_slots;   // 2 * m_words per slot: interior then frontier
     uint64_t* slotBits(size_t slot) { return &m_slots[slot * 2 * m_words]; }
     const uint64_t* slotBits(size_t slot) const { return &m_slots[slot * 2 * m_words]; }
-    // The words of a slot's interior and frontier that may be non-zero: storages freed together
-    // have neighbouring ids, so closures are narrow next to the whole id range.
-    struct WordSpan {
-        uint32_t lo = UINT32_MAX, hi = 0;
-        bool empty() const { return lo >= hi; }
-        void add(size_t w)
-        {
-            lo = std::min(lo, static_cast<uint32_t>(w));
-            hi = std::max(hi, static_cast<uint32_t>(w + 1));
-        }
-        void add(const WordSpan& o)
-        {
-            lo = std::min(lo, o.lo);
-            hi = std::max(hi, o.hi);
-        }
-    };
-    struct SlotSpans {
-        WordSpan interior, frontier;
-    };
-    std::vector<SlotSpans> m_slotSpans;
+    std::vector<SlotSpans> m_slotSpans;   // the words of each slot's interior and frontier that may be non-zero
     static constexpr size_t kNoRegion = SIZE_MAX;
     size_t m_absorbedRegion = kNoRegion;   // the region absorbedSpans last measured, while unchanged
     SlotSpans m_absorbedSpans;
