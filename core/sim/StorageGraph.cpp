@@ -71,6 +71,18 @@ bool isAcyclic(const StorageGraph::Edges& g, size_t nodes)
 
 StorageGraph buildStorageGraph(const Program& program)
 {
+    // Per storage, the operators started when it was pinned (an edge born at operator k is there
+    // once k + 1 operators have started).
+    std::vector<int32_t> pinnedAt(program.storages.size(), INT32_MAX);
+    int32_t started = 0;
+    for (const Step& step : program.schedule) {
+        if (step.kind == StepKind::Compute)
+            ++started;
+        else if (step.kind == StepKind::Pin) {
+            int32_t& at = pinnedAt[static_cast<size_t>(program.storageOf(step.index))];
+            at = std::min(at, started);
+        }
+    }
     std::vector<Edge> forward, reverse;
     for (size_t op = 0; op < program.ops.size(); ++op) {
         const OpDef& def = program.ops[op];
@@ -81,7 +93,8 @@ StorageGraph buildStorageGraph(const Program& program)
                 if (x == y)
                     continue;
                 forward.push_back(Edge{x, y, static_cast<int32_t>(op)});
-                reverse.push_back(Edge{y, x, static_cast<int32_t>(op)});
+                if (static_cast<int32_t>(op) < pinnedAt[static_cast<size_t>(x)])
+                    reverse.push_back(Edge{y, x, static_cast<int32_t>(op)});
             }
         }
     }

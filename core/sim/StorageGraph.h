@@ -12,7 +12,10 @@ namespace holescope {
 // computed from a tensor on x. Each edge carries the operator that first created it (a walk at
 // a moment when fewer operators have been created must not see it), and the edges of a storage
 // are sorted by that operator so a walk can stop at the first one not yet created. Self-edges
-// (through aliases) are dropped: simrd's region walks ignore them.
+// (through aliases) are dropped: simrd's region walks ignore them. So are the reverse edges
+// (child to parent) into a parent pinned before the edge is born, mostly constants read by many
+// operators: whenever a walk could see such an edge, the parent is material and pinned, and every
+// walk passes it by.
 struct StorageGraph {
     struct Edges {
         std::vector<int32_t> start;    // per storage, into target/birth; size storages + 1
