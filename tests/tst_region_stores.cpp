@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The two region stores, driven by hand through the calls the replay makes, on a graph wide
-// enough for several bitset words: figures worked out by hand, and both stores agree.
+// enough for several bitset words: figures worked out by hand, and both stores agree. And the
+// storage graph they walk.
 #include "sim/DenseRegions.h"
 #include "sim/SparseRegions.h"
+#include "sim/StorageGraph.h"
+#include "trace/TraceReader.h"
 
 #include <QTest>
 
 #include <cstdint>
+#include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 using namespace holescope;
@@ -113,6 +118,35 @@ private slots:
             QCOMPARE(secondAbsorb<SparseRegions>(clear), int64_t{2 + 131});
             QCOMPARE(secondAbsorb<DenseRegions>(clear), int64_t{2 + 131});
         }
+    }
+
+    // Constant c (storage 0) is pinned before a = f(c) is created, so the walks never see the
+    // edge from a back to c; a (storage 1) is pinned only at the end, after b = f(a): the
+    // edge from b back to a stays. Edges from parent to child all stay.
+    void reverseEdgesIntoEarlyPinnedParentsLeftOut()
+    {
+        constexpr std::string_view trace = R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"}
+{"INSTRUCTION":"CONSTANT","NAME":"c"}
+{"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"c"}
+{"ARGS":["c"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["a"],"TIME":"10"}
+{"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"a"}
+{"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"a"}
+{"ARGS":["a"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["b"],"TIME":"10"}
+{"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"b"}
+{"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"b"}
+)";
+        TraceLoad load = parseTrace(trace, "pins.log");
+        QVERIFY(std::holds_alternative<Program>(load));
+        const StorageGraph g = buildStorageGraph(std::get<Program>(load));
+        const auto targets = [](const StorageGraph::Edges& e, size_t s) {
+            return std::vector<int32_t>(e.target.begin() + e.start[s], e.target.begin() + e.start[s + 1]);
+        };
+        QCOMPARE(targets(g.children, 0), std::vector<int32_t>{1});
+        QCOMPARE(targets(g.children, 1), std::vector<int32_t>{2});
+        QCOMPARE(targets(g.parents, 1), std::vector<int32_t>{});
+        QCOMPARE(targets(g.parents, 2), std::vector<int32_t>{1});
+        QCOMPARE(g.parents.bornStart, (std::vector<int32_t>{0, 0, 0, 1}));
+        QCOMPARE(g.parents.bornFrom, std::vector<int32_t>{2});
     }
 };
 
