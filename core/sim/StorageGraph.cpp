@@ -11,6 +11,18 @@ struct Edge {
     int32_t from, to, birth;
 };
 
+// Where each key's entries start when the edges are grouped by key: size keys + 1.
+template <typename Key>
+std::vector<int32_t> groupStarts(const std::vector<Edge>& edges, size_t keys, Key key)
+{
+    std::vector<int32_t> start(keys + 1, 0);
+    for (const Edge& e : edges)
+        start[static_cast<size_t>(key(e)) + 1] += 1;
+    for (size_t i = 0; i < keys; ++i)
+        start[i + 1] += start[i];
+    return start;
+}
+
 StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes, size_t ops)
 {
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
@@ -23,22 +35,14 @@ StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes, size_t ops)
         return std::tie(a.from, a.birth) < std::tie(b.from, b.birth);
     });
     StorageGraph::Edges csr;
-    csr.start.assign(nodes + 1, 0);
-    for (const Edge& e : edges)
-        csr.start[static_cast<size_t>(e.from) + 1] += 1;
-    for (size_t i = 0; i < nodes; ++i)
-        csr.start[i + 1] += csr.start[i];
+    csr.start = groupStarts(edges, nodes, [](const Edge& e) { return e.from; });
     csr.target.reserve(edges.size());
     csr.birth.reserve(edges.size());
     for (const Edge& e : edges) {
         csr.target.push_back(e.to);
         csr.birth.push_back(e.birth);
     }
-    csr.bornStart.assign(ops + 1, 0);
-    for (const Edge& e : edges)
-        csr.bornStart[static_cast<size_t>(e.birth) + 1] += 1;
-    for (size_t k = 0; k < ops; ++k)
-        csr.bornStart[k + 1] += csr.bornStart[k];
+    csr.bornStart = groupStarts(edges, ops, [](const Edge& e) { return e.birth; });
     csr.bornFrom.resize(edges.size());
     std::vector<int32_t> next(csr.bornStart.begin(), csr.bornStart.end() - 1);
     for (const Edge& e : edges)
