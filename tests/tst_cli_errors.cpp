@@ -214,6 +214,12 @@ void CliErrorsTest::badInput_data()
                                                              << QStringList{"--overhead-limit: only with --sweeps"};
     QTest::newRow("bench --sweeps --overhead-limit 0.5") << QStringList{"bench", "--sweeps", "--overhead-limit", "0.5"}
                                                          << QStringList{"--overhead-limit: must be at least 1 (1 allows no rematerialization), found 0.5"};
+    QTest::newRow("bench --max-seconds without --sweeps") << QStringList{"bench", "--max-seconds", "10"}
+                                                          << QStringList{"--max-seconds: only with --sweeps"};
+    QTest::newRow("bench --max-steps without --sweeps") << QStringList{"bench", "--max-steps", "1000"}
+                                                        << QStringList{"--max-steps: only with --sweeps"};
+    QTest::newRow("bench --sweeps --max-seconds 0") << QStringList{"bench", "--sweeps", "--max-seconds", "0"}
+                                                    << QStringList{"--max-seconds: expected a positive number, found \"0\""};
     QTest::newRow("bench without the shared folder") << QStringList{"bench", "--shared", "{dir}/nosuch"}
                                                      << QStringList{"{dir}/nosuch has no traces/dtr and golden folders"};
     QTest::newRow("bench --sweeps --only no trace") << QStringList{"bench", "--shared", "{dir}/shared", "--sweeps", "--only", "resnet"}

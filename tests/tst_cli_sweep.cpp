@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // sweep, holes, merge and synth as a user runs them: separate processes, files, exit statuses.
+#include <QDir>
 #include <QFile>
 #include <algorithm>
 #include <QProcess>
@@ -107,6 +108,37 @@ private slots:
         const Run r = cli({"synth", "--shape", "unet", "--layers", "24", "--seed", "1"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, readAll(kDemo));
+    }
+
+    // bench --sweeps over a shared folder holding only the demo: its row counts the failing and
+    // the capped budgets of the same 0.001 grid as sweep finds them.
+    void benchSweepsCountsCappedBudgets()
+    {
+        const QString shared = path("bench-shared");
+        QVERIFY(QDir().mkpath(shared + "/traces/dtr") && QDir().mkpath(shared + "/golden"));
+        QVERIFY(QFile::copy(kDemo, shared + "/traces/dtr/demo-unet.log"));
+        const Run sweep = cli({"sweep", kDemo, "--from", "0.001", "--to", "1.0", "--step", "0.001", "--max-steps", "200", "--csv"});
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
+        int budgets = 0, failing = 0, unresolved = 0;
+        for (const QByteArray& line : sweep.out.trimmed().split('\n').mid(1)) {
+            const QByteArray outcome = line.split(',').value(2);
+            budgets += 1;
+            failing += outcome == "oom" || outcome == "overhead_exceeded" ? 1 : 0;
+            unresolved += outcome == "unresolved" ? 1 : 0;
+        }
+        QVERIFY(unresolved > 0 && failing > 0);
+
+        const Run bench = cli({"bench", "--shared", shared, "--sweeps", "--max-steps", "200"});
+        QVERIFY2(bench.exitCode == 0, qPrintable(bench.err));
+        const QList<QByteArray> lines = bench.out.split('\n');
+        const auto row = std::find_if(lines.begin(), lines.end(), [](const QByteArray& l) { return l.startsWith("demo-unet.log"); });
+        QVERIFY2(row != lines.end(), bench.out.constData());
+        const QList<QByteArray> fields = row->simplified().split(' ');
+        QCOMPARE(fields.size(), 6);
+        QCOMPARE(fields[1].toInt(), budgets);
+        QCOMPARE(fields[4].toInt(), failing);
+        QCOMPARE(fields[5].toInt(), unresolved);
+        QVERIFY(bench.out.contains(QStringLiteral("%1 budgets unresolved under the cap").arg(unresolved).toUtf8()));
     }
 
     void errors_data()

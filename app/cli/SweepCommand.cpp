@@ -2,12 +2,11 @@
 // sweep, holes and merge: many replays over a budget range.
 #include "CliSupport.h"
 #include "Interrupt.h"
+#include "SweepOnTerminal.h"
 
 #include "report/SweepJson.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
-
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -113,27 +112,6 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     return s;
 }
 
-// Runs the sweep with a progress line on a terminal.
-SweepResult runWithProgress(const LoadedTrace& t, const SweepSpec& spec, const std::atomic<bool>* cancel)
-{
-    const bool tty = isatty(STDERR_FILENO) != 0;
-    auto last = std::chrono::steady_clock::now();
-    const auto started = last;
-    const SweepResult r = runSweep(t, spec, cancel, [&](const SweepProgress& p) {
-        const auto now = std::chrono::steady_clock::now();
-        if (!tty || now - last < std::chrono::milliseconds(200))
-            return;
-        last = now;
-        const double done = p.total > 0 ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0;
-        const double spent = std::chrono::duration<double>(now - started).count();
-        std::fprintf(stderr, "\r  %5.1f%%  %.0f s left (Ctrl-C stops and reports what is known)   ", done * 100,
-                     done > 0 ? spent / done - spent : 0.0);
-    });
-    if (tty)
-        std::fprintf(stderr, "\r%80s\r", "");
-    return r;
-}
-
 std::string ratioText(double r)
 {
     char buf[32];
@@ -175,7 +153,7 @@ int runSweepCommand(const QStringList& args)
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
     const InterruptAsCancel interrupt;
-    const SweepResult r = runWithProgress(t, s.spec, interrupt.flag());
+    const SweepResult r = runSweepOnTerminal(t, s.spec, interrupt.flag());
     if (parser.isSet("json"))
         writeOutput(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
     else if (parser.isSet("csv"))
@@ -197,7 +175,7 @@ int runHoles(const QStringList& args)
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/true);
     const InterruptAsCancel interrupt;
     const auto started = std::chrono::steady_clock::now();
-    SweepResult r = runWithProgress(t, s.spec, interrupt.flag());
+    SweepResult r = runSweepOnTerminal(t, s.spec, interrupt.flag());
     std::vector<Hole> holes = findHoles(r.points, t.baseline);
     if (!r.stopped) {
         // Exact edges, and no completing budget hidden inside: certify what lies between the

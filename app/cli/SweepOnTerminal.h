@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CliSupport.h"
+
+#include "sweep/Sweep.h"
+
+#include <atomic>
+
+namespace holescope::cli {
+
+// runSweep with a progress line on standard error while it is a terminal.
+SweepResult runSweepOnTerminal(const LoadedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel);
+
+} // namespace holescope::cli
