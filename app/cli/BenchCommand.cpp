@@ -110,6 +110,7 @@ int benchSweeps(const QString& traceDir, const std::string& only, const ReplayOp
     if (replayOptions.maxSteps > 0)
         std::printf("; each replay stopped as unresolved after %lld steps", static_cast<long long>(replayOptions.maxSteps));
     std::printf("\n%-16s %8s %10s %12s %10s %11s\n", "trace", "budgets", "seconds", "budgets/s", "failing", "unresolved");
+    std::fflush(stdout);
     const InterruptAsCancel interrupt;
     double total = 0;
     int64_t unresolved = 0;
@@ -160,22 +161,19 @@ int runBench(const QStringList& args)
     if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
         return kExitOk;
     const double minTime = parseRatio(parser.value("min-time"), "min-time");
+    // Options of the sweeps only: the golden replays are timed whole, with the limits simrd had.
+    const auto sweepOption = [&](const QString& name) {
+        if (parser.isSet(name) && !parser.isSet("sweeps"))
+            throw UsageError{QStringLiteral("--%1: only with --sweeps (the replays keep the limits they were measured with)").arg(name)};
+        return parser.isSet(name);
+    };
     ReplayOptions sweepOptions;
-    if (parser.isSet("overhead-limit")) {
-        if (!parser.isSet("sweeps"))
-            throw UsageError{QStringLiteral("--overhead-limit: only with --sweeps (the replays keep the limits they were measured with)")};
+    if (sweepOption("overhead-limit"))
         sweepOptions.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));
-    }
-    if (parser.isSet("max-seconds")) {
-        if (!parser.isSet("sweeps"))
-            throw UsageError{QStringLiteral("--max-seconds: only with --sweeps (a capped replay would not be timed whole)")};
+    if (sweepOption("max-seconds"))
         sweepOptions.maxSeconds = parseRatio(parser.value("max-seconds"), "max-seconds");
-    }
-    if (parser.isSet("max-steps")) {
-        if (!parser.isSet("sweeps"))
-            throw UsageError{QStringLiteral("--max-steps: only with --sweeps (a capped replay would not be timed whole)")};
+    if (sweepOption("max-steps"))
         sweepOptions.maxSteps = parseCount(parser.value("max-steps"), "max-steps");
-    }
     const QString shared = parser.value("shared");
     const QString traceDir = shared + "/traces/dtr", goldenDir = shared + "/golden";
     if (!QDir(traceDir).exists() || !QDir(goldenDir).exists())

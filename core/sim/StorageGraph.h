@@ -14,8 +14,8 @@ namespace holescope {
 // are sorted by that operator so a walk can stop at the first one not yet created. Self-edges
 // (through aliases) are dropped: simrd's region walks ignore them. So are the reverse edges
 // (child to parent) into a parent pinned before the edge is born, mostly constants read by many
-// operators: whenever a walk could see such an edge, the parent is material and pinned, and every
-// walk passes it by.
+// operators: whenever a reader could see such an edge, the parent is material and pinned, and
+// every reader (region walks, evicted-neighbour lists) passes it by.
 struct StorageGraph {
     struct Edges {
         std::vector<int32_t> start;    // per storage, into target/birth; size storages + 1
