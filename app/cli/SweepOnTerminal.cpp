@@ -8,7 +8,7 @@
 
 namespace holescope::cli {
 
-SweepResult runSweepOnTerminal(const LoadedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel)
+SweepResult runSweepOnTerminal(const PreparedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel)
 {
     const bool tty = isatty(STDERR_FILENO) != 0;
     auto last = std::chrono::steady_clock::now();

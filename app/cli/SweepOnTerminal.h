@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "CliSupport.h"
-
+#include "sim/PreparedTrace.h"
 #include "sweep/Sweep.h"
 
 #include <atomic>
@@ -10,6 +9,6 @@
 namespace holescope::cli {
 
 // runSweep with a progress line on standard error while it is a terminal.
-SweepResult runSweepOnTerminal(const LoadedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel);
+SweepResult runSweepOnTerminal(const PreparedTrace& trace, const SweepSpec& spec, const std::atomic<bool>* cancel);
 
 } // namespace holescope::cli
