@@ -68,7 +68,7 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     , m_summedSpan(2 * storages)
     , m_summed(2 * storages, 0)
     , m_summedVersion(2 * storages, 0)
-    , m_everEvicted(storages, 0)
+    , m_unmaterialized(storages, 0)
     , m_walkStack(std::make_unique_for_overwrite<int32_t[]>(storages))
 {
     for (int d = 0; d < 2; ++d) {
@@ -266,8 +266,8 @@ void DenseRegions::resolve(size_t r)
 
 void DenseRegions::computeWillChange(int32_t s)
 {
-    // Interiors only ever receive storages that were evicted at that moment.
-    if (!m_everEvicted[static_cast<size_t>(s)])
+    // Interiors only ever receive storages that were not material at that moment.
+    if (!m_unmaterialized[static_cast<size_t>(s)])
         return;
     const auto w = static_cast<size_t>(s) / 64;
     const uint64_t bit = uint64_t{1} << (s % 64);

@@ -73,8 +73,10 @@ public:
     // Must be called before storage s's compute changes: a pending sum over a region holding s
     // is taken with the value s had, as simrd's eager sum did.
     void computeWillChange(int32_t s);
-    // Must be called when storage s is evicted.
-    void evicted(int32_t s) { m_everEvicted[static_cast<size_t>(s)] = 1; }
+    // Must be called once walks may have found storage s not material: when it is evicted, and
+    // after an operator that created it if regions were rebuilt before it was computed (walks
+    // in that operator's rematerializations see its edges). Until then no interior holds it.
+    void unmaterialized(int32_t s) { m_unmaterialized[static_cast<size_t>(s)] = 1; }
 
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
@@ -172,7 +174,7 @@ private:
     std::vector<int64_t> m_summed;
     std::vector<uint64_t> m_summedVersion;
     uint64_t m_computeVersion = 1;
-    std::vector<uint8_t> m_everEvicted;
+    std::vector<uint8_t> m_unmaterialized;   // see unmaterialized()
 
     // Cached closures (acyclic graphs only), per direction: whether valid, and the slot of each
     // storage's closure (interior then frontier bits) once it has one.

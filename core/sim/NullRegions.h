@@ -24,7 +24,7 @@ public:
     bool pending(int32_t, bool) const { return false; }
     int64_t computeSoFar(int32_t, bool) const { return 0; }
     void computeWillChange(int32_t) {}
-    void evicted(int32_t) {}
+    void unmaterialized(int32_t) {}
     template <typename F>
     void forEachFrontier(int32_t, bool, F&&) const
     {

@@ -163,8 +163,14 @@ private:
         m_walkedOps = m_opCount;
         announceEdges(op);
         m_runningOp = &op;
+        m_walkedWhileRunning = false;
         materialize(op.firstOutput, /*remat=*/false);
         m_runningOp = nullptr;
+        // Rebuilds in this operator's rematerializations walked its edges, and may have found
+        // its outputs not computed yet and taken them into interiors (see runningOpUncomputed).
+        if (m_walkedWhileRunning)
+            for (int32_t k = 0; k < op.outputs(); ++k)
+                m_regions.unmaterialized(storageOf(op.firstOutput + k));
         for (int32_t k = 0; k < op.outputs(); ++k)
             m_lastAccess[sidx(storageOf(op.firstOutput + k))] = m_clock;
         if constexpr (kRecording)
@@ -458,6 +464,7 @@ private:
     // that region gave, and a region named by several computes of a cascade is walked once.
     void rebuildRegions()
     {
+        m_walkedWhileRunning = m_walkedWhileRunning || runningOpUncomputed();
         m_affected.clear();
         m_affectedRev.clear();
         for (int32_t s : m_rematStorages) {
@@ -474,6 +481,9 @@ private:
             markStale(s, true);
     }
 
+    // The running model operator's outputs are not computed yet (they are defined together).
+    bool runningOpUncomputed() const { return m_runningOp && !m_defined[sidx(m_runningOp->firstOutput)]; }
+
     void markStale(int32_t s, bool reverse)
     {
         const size_t r = sidx(s) * 2 + (reverse ? 1 : 0);
@@ -486,6 +496,8 @@ private:
     // Called before every eviction choice, eviction, operator and pin: see rebuildRegions.
     void flushStaleRegions()
     {
+        if (!m_staleList.empty() && runningOpUncomputed())
+            m_walkedWhileRunning = true;
         for (uint32_t r : m_staleList) {
             if (m_stale[r])
                 m_regions.rebuild(static_cast<int32_t>(r / 2), (r & 1) != 0);
@@ -510,7 +522,7 @@ private:
 
         // RuntimeV2Optimized._evict: the neighbours' regions swallow this one. A storage pinned
         // since it entered a frontier has a region nobody reads; skip it.
-        m_regions.evicted(s);
+        m_regions.unmaterialized(s);
         m_regions.stateChanged(s);
         if (m_regionsLive) {
             m_regions.forEachFrontier(s, true, [&](int32_t ps) {
@@ -871,6 +883,7 @@ private:
     int64_t m_dormantRefreshes = 0;          // candidates given fresh walks while dormant
     int64_t m_walkedOps = 0;                 // operators whose edges region walks see
     const OpDef* m_runningOp = nullptr;      // the model operator whose outputs are being made
+    bool m_walkedWhileRunning = false;       // regions were rebuilt before its outputs were computed
     std::vector<int32_t> m_affected, m_affectedRev;
     std::vector<uint8_t> m_stale;          // regions whose rebuild waits for flushStaleRegions
     std::vector<uint32_t> m_staleList;     // their indices (storage * 2 + reverse)

@@ -23,7 +23,7 @@ public:
     void stateChanged(int32_t) {}
     void edgeAdded(int32_t, int32_t) {}
     void computeWillChange(int32_t) {}
-    void evicted(int32_t) {}
+    void unmaterialized(int32_t) {}
 
     void rebuild(int32_t base, bool reverse);
     void absorb(int32_t into, bool reverse, int32_t evicted);
