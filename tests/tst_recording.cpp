@@ -101,13 +101,8 @@ std::string checkAgainstReplay(const PreparedTrace& t, const nlohmann::json& gol
 std::string plainDifference(const PreparedTrace& t, ReplayOptions o)
 {
     o.logEvents = true;
-    const ReplayResult recorded = recordReplay(t, o).result;
-    const ReplayResult plain = replay(t, o);
-    std::string diff = test::firstDifference(test::asGoldenLine(nlohmann::json::object(), recorded), plain);
-    if (diff.empty() && (recorded.certifiedLo != plain.certifiedLo || recorded.certifiedHi != plain.certifiedHi))
-        diff = "certified interval";
-    // firstDifference names its sides "ours" and "simrd": here the plain and the recorded replay.
-    return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", plain against recorded: " + diff;
+    const std::string diff = test::replayDifference(recordReplay(t, o).result, replay(t, o));
+    return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", plain (ours) against recorded (simrd): " + diff;
 }
 
 } // namespace
@@ -221,8 +216,7 @@ private slots:
         o.logEvents = true;
         const ReplayResult dense = replay(t, o);
         o.regions = RegionStore::Sparse;
-        const ReplayResult sparse = replay(t, o);
-        const std::string storeDiff = test::firstDifference(test::asGoldenLine(nlohmann::json::object(), sparse), dense);
+        const std::string storeDiff = test::replayDifference(replay(t, o), dense);
         QVERIFY2(storeDiff.empty(), (trace.toStdString() + ", dense (ours) against sparse (simrd): " + storeDiff).c_str());
     }
 

@@ -94,6 +94,14 @@ std::string firstDifference(const nlohmann::json& golden, const ReplayResult& ou
     return {};
 }
 
+std::string replayDifference(const ReplayResult& expected, const ReplayResult& actual)
+{
+    std::string diff = firstDifference(asGoldenLine(nlohmann::json::object(), expected), actual);
+    if (diff.empty() && (expected.certifiedLo != actual.certifiedLo || expected.certifiedHi != actual.certifiedHi))
+        diff = "certified interval";
+    return diff;
+}
+
 std::string baselineDifference(const nlohmann::json& golden, const Baseline& b)
 {
     const std::pair<const char*, int64_t> fields[] = {{"baseline_memory", b.memory},

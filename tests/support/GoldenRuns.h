@@ -29,6 +29,11 @@ ReplayOptions optionsFor(const nlohmann::json& run);
 // present) and, entry by entry, evict_log and free_log (when present).
 std::string firstDifference(const nlohmann::json& golden, const ReplayResult& ours);
 
+// The first difference between two replays of ours, in words: every figure firstDifference
+// compares, both logs (when `expected` kept them) and the certified interval; empty when equal.
+// Its words name `actual` "ours" and `expected` "simrd".
+std::string replayDifference(const ReplayResult& expected, const ReplayResult& actual);
+
 // The first difference between our baseline and simrd's; empty when equal.
 std::string baselineDifference(const nlohmann::json& golden, const Baseline& ours);
 
