@@ -102,6 +102,16 @@ std::string replayDifference(const ReplayResult& expected, const ReplayResult& a
     return diff;
 }
 
+std::string storeDifference(const PreparedTrace& t, ReplayOptions o)
+{
+    o.logEvents = true;
+    o.regions = RegionStore::Dense;
+    const ReplayResult dense = replay(t, o);
+    o.regions = RegionStore::Sparse;
+    const std::string diff = replayDifference(replay(t, o), dense);
+    return diff.empty() ? diff : "dense (ours) against sparse (simrd): " + diff;
+}
+
 std::string baselineDifference(const nlohmann::json& golden, const Baseline& b)
 {
     const std::pair<const char*, int64_t> fields[] = {{"baseline_memory", b.memory},

@@ -34,6 +34,10 @@ std::string firstDifference(const nlohmann::json& golden, const ReplayResult& ou
 // Its words name `actual` "ours" and `expected` "simrd".
 std::string replayDifference(const ReplayResult& expected, const ReplayResult& actual);
 
+// The options replayed with the dense region store against the sparse one (which sums every
+// region at once), in words as replayDifference gives them; empty when they decide alike.
+std::string storeDifference(const PreparedTrace& t, ReplayOptions o);
+
 // The first difference between our baseline and simrd's; empty when equal.
 std::string baselineDifference(const nlohmann::json& golden, const Baseline& ours);
 
