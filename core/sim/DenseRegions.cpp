@@ -58,26 +58,35 @@ DenseRegions::DenseRegions(const StorageGraph& graph, size_t storages, State sta
     , m_state(state)
     , m_storages(storages)
     , m_words((storages + 63) / 64)
-    , m_interior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
-    , m_frontier(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
-    , m_regionSpans(2 * storages, SlotSpans{.interior = {0, static_cast<uint32_t>(m_words)}, .frontier = {0, static_cast<uint32_t>(m_words)}})
-    , m_compute(2 * storages, 0)
-    , m_pending(2 * storages, 0)
-    , m_listed(2 * storages, 0)
-    , m_summedInterior(std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words))
-    , m_summedSpan(2 * storages)
-    , m_summed(2 * storages, 0)
-    , m_summedVersion(2 * storages, 0)
     , m_unmaterialized(storages, 0)
-    , m_walkStack(std::make_unique_for_overwrite<int32_t[]>(storages))
 {
+}
+
+void DenseRegions::ensureSets()
+{
+    if (m_ready)
+        return;
+    m_ready = true;
+    const size_t storages = m_storages;
+    m_interior = std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words);
+    m_frontier = std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words);
+    m_regionSpans.assign(2 * storages, SlotSpans{.interior = {0, static_cast<uint32_t>(m_words)}, .frontier = {0, static_cast<uint32_t>(m_words)}});
+    m_compute.assign(2 * storages, 0);
+    m_pending.assign(2 * storages, 0);
+    m_listed.assign(2 * storages, 0);
+    m_summedInterior = std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words);
+    m_summedSpan.resize(2 * storages);
+    m_summed.assign(2 * storages, 0);
+    m_summedVersion.assign(2 * storages, 0);
+    m_walkStack = std::make_unique_for_overwrite<int32_t[]>(storages);
     for (int d = 0; d < 2; ++d) {
         const std::vector<int32_t>& start = edges(d == 1).start;
         m_live[d].resize(storages);
         for (size_t i = 0; i < storages; ++i)
             m_live[d][i] = LiveEdges{start[i], start[i]};
     }
-    if (graph.acyclic) {
+    m_liveOps = 0;
+    if (m_graph.acyclic) {
         for (int d = 0; d < 2; ++d) {
             m_valid[d].assign(storages, 0);
             m_slotOf[d].assign(storages, -1);
@@ -144,6 +153,7 @@ void DenseRegions::edgeAdded(int32_t x, int32_t y)
 // closure of its own but may sit in its predecessors' frontiers.
 void DenseRegions::invalidateUpstream(int32_t s, bool reverse)
 {
+    ensureSets();
     const int d = reverse ? 1 : 0;
     const StorageGraph::Edges& back = edges(!reverse);
     if (m_liveOps != *m_state.createdOps)
@@ -176,6 +186,7 @@ int64_t DenseRegions::sumCompute(const uint64_t* bits, WordSpan span) const
 
 void DenseRegions::rebuild(int32_t base, bool reverse)
 {
+    ensureSets();
     const size_t r = index(base, reverse);
     if (m_absorbedRegion == r)
         m_absorbedRegion = kNoRegion;
@@ -459,6 +470,7 @@ const DenseRegions::SlotSpans& DenseRegions::absorbedSpans(size_t src)
 
 void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
 {
+    ensureSets();
     const size_t r = index(into, reverse);
     const size_t src = index(evicted, reverse);
     if (m_absorbedRegion == r)
@@ -505,6 +517,7 @@ void DenseRegions::absorb(int32_t into, bool reverse, int32_t evicted)
 
 void DenseRegions::clear(int32_t s)
 {
+    ensureSets();
     for (bool reverse : {false, true}) {
         const size_t r = index(s, reverse);
         if (m_absorbedRegion == r)

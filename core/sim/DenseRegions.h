@@ -62,14 +62,16 @@ public:
     // before anyone scores them.
     int64_t compute(int32_t s, bool reverse)
     {
+        if (!m_ready)
+            return 0;
         const size_t r = index(s, reverse);
         if (m_pending[r])
             resolve(r);
         return m_compute[r];
     }
     // Whether the region's sum waits to be taken; until then computeSoFar is a lower bound of it.
-    bool pending(int32_t s, bool reverse) const { return m_pending[index(s, reverse)] != 0; }
-    int64_t computeSoFar(int32_t s, bool reverse) const { return m_compute[index(s, reverse)]; }
+    bool pending(int32_t s, bool reverse) const { return m_ready && m_pending[index(s, reverse)] != 0; }
+    int64_t computeSoFar(int32_t s, bool reverse) const { return m_ready ? m_compute[index(s, reverse)] : 0; }
     // Must be called before storage s's compute changes: a pending sum over a region holding s
     // is taken with the value s had, as simrd's eager sum did.
     void computeWillChange(int32_t s);
@@ -81,6 +83,8 @@ public:
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
     {
+        if (!m_ready)
+            return;
         const size_t r = index(s, reverse);
         forEachBit(frontierBits(r), m_regionSpans[r].frontier, f);
     }
@@ -152,6 +156,12 @@ private:
     void forgetClosures();
     void orSlotInto(uint64_t* interior, uint64_t* frontier, size_t slot) const;
     void orSlotInto(uint64_t* interior, uint64_t* frontier, SlotSpans& spans, size_t slot) const;
+
+    // The sets below are made by the first call that writes a region (before it every region is
+    // empty): a replay that ends before it keeps regions, as one that runs out of memory early,
+    // would spend more on them than on the rest of its run.
+    void ensureSets();
+    bool m_ready = false;
 
     const StorageGraph& m_graph;
     State m_state;

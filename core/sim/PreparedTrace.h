@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sim/Baseline.h"
+#include "sim/PrefixCheckpoints.h"
 #include "sim/StorageGraph.h"
 #include "trace/Program.h"
 
@@ -13,6 +14,7 @@ struct PreparedTrace {
     Program program;
     Baseline baseline;
     StorageGraph graph;
+    PrefixCheckpoints prefix;   // empty unless made by prepareTrace
 };
 
 inline PreparedTrace prepareTrace(Program program)
@@ -20,6 +22,7 @@ inline PreparedTrace prepareTrace(Program program)
     PreparedTrace t;
     t.baseline = computeBaseline(program);
     t.graph = buildStorageGraph(program);
+    t.prefix = buildPrefixCheckpoints(program, t.graph, t.baseline);
     t.program = std::move(program);
     return t;
 }

@@ -58,6 +58,9 @@ struct ReplayOptions {
     const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
     RegionStore regions = RegionStore::Automatic;
     RegionUpkeep upkeep = RegionUpkeep::Deferred;
+    // Start at the trace's latest prefix checkpoint this budget passes through (see
+    // PrefixCheckpoints) rather than at the first operator: the same result, sooner.
+    bool fromCheckpoint = true;
     Policy policy;                 // the eviction policy; DTR by default
     // The monotone policy: DTR's executions seen so far in this sweep (optional; the results
     // are the same without it, only slower).

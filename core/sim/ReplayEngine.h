@@ -7,6 +7,7 @@
 #include "sim/DenseRegions.h"
 #include "sim/EvictionPool.h"
 #include "sim/NullRegions.h"
+#include "sim/PrefixCheckpoints.h"
 #include "sim/Replay.h"
 #include "sim/SparseRegions.h"
 #include "sim/StorageGraph.h"
@@ -100,17 +101,17 @@ public:
         m_started = std::chrono::steady_clock::now();
     }
 
-    ReplayResult run()
+    // Replays the schedule, from the latest of the prefix's checkpoints the options allow.
+    ReplayResult run(const PrefixCheckpoints* prefix)
     {
         try {
-            for (const Step& step : P.schedule) {
-                switch (step.kind) {
-                case StepKind::Compute: computeModelOp(step.index); break;
-                case StepKind::Get: m_refExt[sidx(P.storageOf(step.index))] += 1; break;
-                case StepKind::Release: release(step.index); break;
-                case StepKind::Pin: pin(step.index); break;
-                }
+            size_t first = 0;
+            if (const PrefixCheckpoint* c = resumePoint(prefix)) {
+                restore(*c, *prefix);
+                first = c->step;
             }
+            for (size_t i = first; i < P.schedule.size(); ++i)
+                runStep(P.schedule[i]);
             m_result.outcome = Outcome::Complete;
         } catch (const Stop& stop) {
             m_result.outcome = stop.outcome;
@@ -130,8 +131,119 @@ public:
         return std::move(m_result);
     }
 
+    // Runs with no budget (see PrefixCheckpoint), taking a checkpoint before every stride-th
+    // operator until the run keeps regions: from then on its state is more than these hold.
+    void capturePrefix(PrefixCheckpoints& out, size_t stride)
+    {
+        size_t computes = 0;
+        try {
+            for (size_t i = 0; i < P.schedule.size(); ++i) {
+                const Step& step = P.schedule[i];
+                if (step.kind == StepKind::Compute) {
+                    if (m_regionsLive)
+                        break;
+                    if (computes > 0 && computes % stride == 0)
+                        out.points.push_back(checkpoint(i));
+                    ++computes;
+                }
+                runStep(step);
+            }
+        } catch (const Stop&) {
+            // The checkpoints taken before the stop hold.
+        }
+        const size_t evictions = out.points.empty() ? 0 : out.points.back().evictions;
+        for (size_t i = 0; i < evictions; ++i) {
+            const EvictEntry& e = m_result.evictLog[i];
+            out.evictions.push_back(PrefixCheckpoints::Eviction{e.op, P.storageOfRoot[sidx(e.storage)]});
+        }
+    }
+
 private:
     static size_t sidx(int32_t i) { return static_cast<size_t>(i); }
+
+    void runStep(const Step& step)
+    {
+        switch (step.kind) {
+        case StepKind::Compute: computeModelOp(step.index); break;
+        case StepKind::Get: m_refExt[sidx(P.storageOf(step.index))] += 1; break;
+        case StepKind::Release: release(step.index); break;
+        case StepKind::Pin: pin(step.index); break;
+        }
+    }
+
+    // Where this replay may start instead of the first operator: only a replay whose state in
+    // the prefix is the checkpoints' (no recorder, no policy state kept from the start, regions
+    // deferred, and a limit no computation of the prefix exceeds).
+    const PrefixCheckpoint* resumePoint(const PrefixCheckpoints* prefix) const
+    {
+        if (kRecording || !prefix || !m_options.fromCheckpoint || m_regionsLive || m_useEq || m_formula || m_rematLimit < 0)
+            return nullptr;
+        // A run cancelled or out of time already stops at its first look (see countStep): it
+        // may skip no computation before it.
+        int64_t cap = m_options.maxSteps;
+        if (stopsAtNextLook())
+            cap = cap > 0 ? std::min<int64_t>(cap, kLookEvery) : kLookEvery;
+        return prefix->resumeAt(m_options.budget, cap);
+    }
+
+    PrefixCheckpoint checkpoint(size_t step) const
+    {
+        PrefixCheckpoint c;
+        c.step = step;
+        c.maxNeed = m_result.certifiedLo;
+        c.clock = m_clock;
+        c.memory = m_memory;
+        c.maxMemory = m_maxMemory;
+        c.opsDone = m_opCount;
+        c.steps = m_result.steps;
+        c.modelCompute = m_result.modelCompute;
+        c.maxDepth = m_result.maxDepth;
+        c.evictions = static_cast<size_t>(m_result.evictions);
+        c.defined = m_defined;
+        c.material = m_material;
+        c.pinned = m_pinned;
+        c.refInt = m_refInt;
+        c.visible = m_visible;
+        c.refExt = m_refExt;
+        c.lastAccess = m_lastAccess;
+        c.compute = m_compute;
+        c.pool.reserve(static_cast<size_t>(m_pool.size()));
+        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
+            c.pool.push_back(s);
+        return c;
+    }
+
+    void restore(const PrefixCheckpoint& c, const PrefixCheckpoints& prefix)
+    {
+        m_clock = c.clock;
+        m_memory = c.memory;
+        m_maxMemory = c.maxMemory;
+        m_opCount = c.opsDone;
+        m_walkedOps = c.opsDone;
+        m_result.steps = c.steps;
+        m_result.modelCompute = c.modelCompute;
+        m_result.maxDepth = c.maxDepth;
+        m_result.certifiedLo = c.maxNeed;
+        m_result.evictions = static_cast<int64_t>(c.evictions);
+        m_defined = c.defined;
+        m_material = c.material;
+        m_pinned = c.pinned;
+        m_refInt = c.refInt;
+        m_visible = c.visible;
+        m_refExt = c.refExt;
+        m_lastAccess = c.lastAccess;
+        m_compute = c.compute;
+        for (int32_t s : c.pool)
+            m_pool.append(s);
+        for (size_t i = 0; i < c.evictions; ++i) {
+            const int32_t s = prefix.evictions[i].storage;
+            m_regions.unmaterialized(s);
+            m_regions.stateChanged(s);
+            if (m_options.logEvents)
+                m_result.evictLog.push_back(EvictEntry{prefix.evictions[i].opsDone, P.storages[sidx(s)].root, P.storages[sidx(s)].size});
+        }
+    }
+
     ReplayMoment at() const { return {m_opCount, m_clock, m_memory}; }
     const OpDef& opOf(int32_t t) const { return P.opOf(t); }
     int32_t storageOf(int32_t t) const { return P.tensors[sidx(t)].storage; }
@@ -442,18 +554,23 @@ private:
         // Trace totals stay under 2^52 ns; only a runaway cascade gets the clock this far.
         if (m_clock > (int64_t{1} << 62))
             throw Stop{Outcome::Unresolved, "the clock passed 2^62 ns"};
-        // Cancel and time are looked at every 1024 computations: free on the hot path.
-        if (m_result.steps > 0 && (m_result.steps & 1023) == 0) {
-            if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed))
+        // Cancel and time are looked at every kLookEvery computations: free on the hot path.
+        if (m_result.steps > 0 && m_result.steps % kLookEvery == 0) {
+            if (cancelled())
                 throw Stop{Outcome::Unresolved, "cancelled"};
-            if (m_options.maxSeconds > 0) {
-                const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - m_started;
-                if (spent.count() > m_options.maxSeconds)
-                    throw Stop{Outcome::Unresolved, "time cap reached (" + std::to_string(m_options.maxSeconds) + " s)"};
-            }
+            if (outOfTime())
+                throw Stop{Outcome::Unresolved, "time cap reached (" + std::to_string(m_options.maxSeconds) + " s)"};
         }
         ++m_result.steps;
     }
+
+    static constexpr int64_t kLookEvery = 1024;
+    bool cancelled() const { return m_options.cancel && m_options.cancel->load(std::memory_order_relaxed); }
+    bool outOfTime() const
+    {
+        return m_options.maxSeconds > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count() > m_options.maxSeconds;
+    }
+    bool stopsAtNextLook() const { return cancelled() || outOfTime(); }
 
     // RuntimeV2Optimized._compute: rebuild both regions of every storage that just became
     // material, then the regions on their frontiers that now border it. Those frontier regions
@@ -916,13 +1033,13 @@ template <typename Recorder>
 ReplayResult runEngine(const PreparedTrace& trace, const ReplayOptions& options, Recorder& recorder)
 {
     if (!options.policy.usesRegions())
-        return ReplayEngine<NullRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
+        return ReplayEngine<NullRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run(&trace.prefix);
     bool dense = options.regions == RegionStore::Dense;
     if (options.regions == RegionStore::Automatic)
         dense = DenseRegions::bytesFor(trace.program.storages.size()) <= kDenseRegionBytes;
     if (dense)
-        return ReplayEngine<DenseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
-    return ReplayEngine<SparseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run();
+        return ReplayEngine<DenseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run(&trace.prefix);
+    return ReplayEngine<SparseRegions, Recorder>(trace.program, trace.graph, trace.baseline, options, recorder).run(&trace.prefix);
 }
 
 template <typename Recorder>
