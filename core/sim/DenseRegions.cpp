@@ -85,7 +85,6 @@ void DenseRegions::ensureSets()
         for (size_t i = 0; i < storages; ++i)
             m_live[d][i] = LiveEdges{start[i], start[i]};
     }
-    m_liveOps = 0;
     if (m_graph.acyclic) {
         for (int d = 0; d < 2; ++d) {
             m_valid[d].assign(storages, 0);
