@@ -212,6 +212,8 @@ int runBench(const QStringList& args)
     };
     std::vector<Recorded> recorded;
     std::map<std::string, LoadedTrace> traces;
+    // As a sweep's threads do, replays take over the memory of the one before (see ReplayWorkspace).
+    ReplayWorkspace workspace;
     std::printf("%-16s %-8s %-6s %-18s %12s %10s %10s\n", "trace", "ratio", "limit", "outcome", "ours_ms", "simrd_s", "speedup");
     double minSpeedup = 1e300, logSum = 0;
     int below = 0;
@@ -222,6 +224,7 @@ int runBench(const QStringList& args)
         const LoadedTrace& t = it->second;
         if (c.ratio)
             c.options.budget = budgetForRatio(t.baseline, *c.ratio);
+        c.options.workspace = &workspace;
         if (!unknownStorages(t.program, c.options.protect).empty())
             throw UsageError{QStringLiteral("a golden run of %1 protects a storage the trace does not have").arg(QString::fromStdString(c.traceFile))};
         Outcome outcome{};
@@ -241,7 +244,7 @@ int runBench(const QStringList& args)
     }
     std::printf("\nrecording (InceptionV4): replay without a recorder vs with one\n");
     for (const Recorded& r : recorded)
-        std::printf("  ratio %-8s off %9.3f ms   on %9.3f ms   (+%.0f%%)\n", r.label.c_str(), r.off * 1000, r.on * 1000,
+        std::printf("  ratio %-8s off %9.3f ms   on %9.3f ms   (%+.0f%%)\n", r.label.c_str(), r.off * 1000, r.on * 1000,
                     (r.on / r.off - 1) * 100);
     // Replays start from the latest checkpoint of the budget-free run their budget allows; the
     // checkpoints are made once per trace, when it is loaded, like the parse: not in the times above.

@@ -2,8 +2,6 @@
 // holescope-cli: the headless entry point. Each command parses its own options.
 #include "CliSupport.h"
 
-#include "sim/RetainedMemory.h"
-
 #include <QApplication>
 #include <QCoreApplication>
 
@@ -41,7 +39,6 @@ const char* kUsage =
 
 int main(int argc, char** argv)
 {
-    holescope::retainFreedMemory();
     // Figures (figure, and census's) are drawn by the desktop app's widgets, which need a GUI
     // application; offscreen when there is no display.
     bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;

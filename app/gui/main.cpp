@@ -6,7 +6,6 @@
 #include "ScreenshotRun.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
-#include "sim/RetainedMemory.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -40,7 +39,6 @@ int fail(const QString& message)
 
 int main(int argc, char** argv)
 {
-    holescope::retainFreedMemory();
     const bool display = haveDisplay();
     if (!display)
         qputenv("QT_QPA_PLATFORM", "offscreen");

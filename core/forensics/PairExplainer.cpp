@@ -7,6 +7,7 @@
 #include "record/ReplayRecorder.h"
 #include "sweep/WorkerThreads.h"
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/parallel_invoke.h>
 #include <oneapi/tbb/task_arena.h>
@@ -141,6 +142,7 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
     const RegionStore regions = threads.regionsFor(request.replay.regions, trace.program.storages.size());
     tbb::task_arena arena(threads.count());
     std::atomic<int64_t> done{0};
+    tbb::enumerable_thread_specific<ReplayWorkspace> workspaces;   // a thread runs one replay at a time
     auto run = [&](size_t from, size_t to) {
         arena.execute([&] {
             tbb::parallel_for(from, to, [&](size_t i) {
@@ -152,6 +154,7 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
                 o.logEvents = false;
                 o.cancel = cancel;
                 o.regions = regions;
+                o.workspace = &workspaces.local();
                 o.protect.insert(o.protect.end(), t.storages.begin(), t.storages.end());
                 const ReplayResult r = replay(trace, o);
                 t.outcome = r.outcome;
@@ -246,6 +249,7 @@ PairExplanation explainPair(const PreparedTrace& trace, const ExplainRequest& re
     ReplayOptions fo = options, ko = options;
     fo.budget = request.failBudget;
     ko.budget = request.okBudget;
+    ko.workspace = nullptr;   // the two run at once; a workspace serves one replay at a time
     RunRecord failing, completing;
     tbb::parallel_invoke([&] { failing = recordReplay(trace, fo); }, [&] { completing = recordReplay(trace, ko); });
     if (cancel != nullptr && cancel->load()) {

@@ -68,13 +68,17 @@ void DenseRegions::ensureSets()
         return;
     m_ready = true;
     const size_t storages = m_storages;
-    m_interior = std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words);
-    m_frontier = std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words);
+    if (!m_workspace) {
+        m_ownWorkspace = std::make_unique<ReplayWorkspace>();
+        m_workspace = m_ownWorkspace.get();
+    }
+    m_interior = m_workspace->regionInteriors.take(2 * storages * m_words);
+    m_frontier = m_workspace->regionFrontiers.take(2 * storages * m_words);
     m_regionSpans.assign(2 * storages, SlotSpans{.interior = {0, static_cast<uint32_t>(m_words)}, .frontier = {0, static_cast<uint32_t>(m_words)}});
     m_compute.assign(2 * storages, 0);
     m_pending.assign(2 * storages, 0);
     m_listed.assign(2 * storages, 0);
-    m_summedInterior = std::make_unique_for_overwrite<uint64_t[]>(2 * storages * m_words);
+    m_summedInterior = m_workspace->summedInteriors.take(2 * storages * m_words);
     m_summedSpan.resize(2 * storages);
     m_summed.assign(2 * storages, 0);
     m_summedVersion.assign(2 * storages, 0);
@@ -344,7 +348,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
             // first closure (short runs never take one), and zeroed one slot at a time as
             // slots are taken (a replay takes few of them).
             if (!m_slots) {
-                m_slots = std::make_unique_for_overwrite<uint64_t[]>(2 * m_storages * 2 * m_words);
+                m_slots = m_workspace->closures.take(2 * m_storages * 2 * m_words);
                 m_slotSpans.resize(2 * m_storages);
             }
             slot = static_cast<int32_t>(m_slotCount++);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sim/RegionState.h"
+#include "sim/ReplayWorkspace.h"
 #include "sim/StorageGraph.h"
 
 #include <algorithm>
@@ -43,6 +44,10 @@ public:
     // Bytes the dense sets take for this many storages; above a limit the replay uses
     // SparseRegions instead.
     static size_t bytesFor(size_t storages) { return storages * ((storages + 63) / 64) * 8 * 2 * 3 * 2; }
+
+    // Where the bitsets live: memory taken over from an earlier replay (see ReplayWorkspace),
+    // or, by default, the store's own. Called before anything is written.
+    void useWorkspace(ReplayWorkspace* workspace) { m_workspace = workspace; }
 
     // Lazy: a change only marks every cached closure stale, and the next rebuild forgets them
     // all. For a replay that rebuilds only in occasional batches (see ReplayEngine's dormant
@@ -167,10 +172,13 @@ private:
     State m_state;
     size_t m_storages;
     size_t m_words;
+    ReplayWorkspace* m_workspace = nullptr;
+    std::unique_ptr<ReplayWorkspace> m_ownWorkspace;   // when no workspace was given
     // 2 regions per storage, m_words each. Left uninitialized: a region is written by its
     // first rebuild before anything reads it, and zeroing megabytes would cost a short replay
     // more than the replay itself.
-    std::unique_ptr<uint64_t[]> m_interior, m_frontier;
+    uint64_t* m_interior = nullptr;
+    uint64_t* m_frontier = nullptr;
     // Per region, the words that may be non-zero (all of them until its first rebuild): a
     // rebuild zeroes only these, and sums and unions read only these.
     std::vector<SlotSpans> m_regionSpans;
@@ -179,7 +187,7 @@ private:
     std::vector<uint32_t> m_pendingList;   // each region at most once (m_listed); may hold resolved ones
     std::vector<uint8_t> m_listed;
     // The last sum taken of each region, the interior it was over, and the compute version then.
-    std::unique_ptr<uint64_t[]> m_summedInterior;   // uninitialized too: read only once summed
+    uint64_t* m_summedInterior = nullptr;   // uninitialized too: read only once summed
     std::vector<WordSpan> m_summedSpan;   // the words of m_summedInterior that hold that interior
     std::vector<int64_t> m_summed;
     std::vector<uint64_t> m_summedVersion;
@@ -193,7 +201,7 @@ private:
     std::vector<uint8_t> m_gaveUp[2];   // times closure() gave up on the storage lately
     bool m_lazyInvalidation = false;
     bool m_closuresStale = false;   // lazy: something changed since closures were last forgotten
-    std::unique_ptr<uint64_t[]> m_slots;   // 2 * m_words per slot: interior then frontier
+    uint64_t* m_slots = nullptr;   // 2 * m_words per slot: interior then frontier
     uint64_t* slotBits(size_t slot) { return &m_slots[slot * 2 * m_words]; }
     const uint64_t* slotBits(size_t slot) const { return &m_slots[slot * 2 * m_words]; }
     std::vector<SlotSpans> m_slotSpans;   // the words of each slot's interior and frontier that may be non-zero

@@ -4,6 +4,7 @@
 #include "policy/Policy.h"
 #include "sim/ExecutionCache.h"
 #include "sim/PreparedTrace.h"
+#include "sim/ReplayWorkspace.h"
 
 #include <atomic>
 #include <cstdint>
@@ -61,6 +62,9 @@ struct ReplayOptions {
     // Start at the trace's latest prefix checkpoint this budget passes through (see
     // PrefixCheckpoints) rather than at the first operator: the same result, sooner.
     bool fromCheckpoint = true;
+    // Memory to take over from an earlier replay (see ReplayWorkspace); the same result, with
+    // fewer page faults. Used by one replay at a time: a sweep gives each thread its own.
+    ReplayWorkspace* workspace = nullptr;
     Policy policy;                 // the eviction policy; DTR by default
     // The monotone policy: DTR's executions seen so far in this sweep (optional; the results
     // are the same without it, only slower).

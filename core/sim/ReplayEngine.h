@@ -89,6 +89,8 @@ public:
             m_rebuildCount.assign(program.storages.size(), 0);
             m_everMaterial.assign(program.storages.size(), 0);
         }
+        if constexpr (requires(Regions& r) { r.useWorkspace(options.workspace); })
+            m_regions.useWorkspace(options.workspace);
         m_result.budget = options.budget;
         m_regionsLive = options.upkeep == RegionUpkeep::FromStart;
         m_regions.setLazyInvalidation(!m_regionsLive);

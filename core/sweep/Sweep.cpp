@@ -5,6 +5,7 @@
 
 #include "sim/DenseRegions.h"
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -66,6 +67,7 @@ public:
         o.logEvents = false;
         o.cancel = m_cancel;   // a running replay stops on cancel too
         o.regions = m_regions;
+        o.workspace = &m_workspaces.local();
         if (m_spec.maxSeconds > 0) {
             const double left = m_spec.maxSeconds - elapsed();
             if (left <= 0) {
@@ -104,6 +106,7 @@ private:
     std::chrono::steady_clock::time_point m_start;
     std::atomic<bool> m_stop{false};
     RegionStore m_regions = RegionStore::Automatic;
+    tbb::enumerable_thread_specific<ReplayWorkspace> m_workspaces;   // a thread runs one replay at a time
     std::atomic<int64_t> m_replays{0};
     std::mutex m_mutex;
     SweepProgress m_state;

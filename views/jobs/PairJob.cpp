@@ -54,10 +54,12 @@ void PairJob::startProbe(OpenTracePtr trace, PairDataPtr pair, int32_t storage)
     m_probeStorage = storage;
     m_probe.setFuture(QtConcurrent::run([trace = std::move(trace), pair = std::move(pair), storage, cancel = m_probeCancel]() -> Contests {
         Contests out;
+        ReplayWorkspace workspace;
         for (int run = 0; run < 2 && !cancel->load(); ++run) {
             ReplayOptions o = pair->options;
             o.budget = pair->run(run).result.budget;
             o.cancel = cancel.get();
+            o.workspace = &workspace;
             out[static_cast<size_t>(run)] = contestsOf(recordReplay(trace->trace, o, storage), storage);
         }
         return out;

@@ -18,6 +18,7 @@ PairData buildPair(const PreparedTrace& trace, int64_t budgetA, int64_t budgetB,
     ReplayOptions oa = d.options, ob = d.options;
     oa.budget = budgetA;
     ob.budget = budgetB;
+    ob.workspace = nullptr;   // the two run at once; a workspace serves one replay at a time
     tbb::parallel_invoke([&] { d.a = recordReplay(trace, oa); }, [&] { d.b = recordReplay(trace, ob); });
     d.options.cancel = nullptr;
     d.first = firstDivergence(d.a, d.b);
