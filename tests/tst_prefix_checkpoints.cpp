@@ -4,6 +4,7 @@
 // outcome, figures, logs, certified interval, step count and cascade depth, for every policy
 // and option, and stop at the same computation under a step cap or a cancel.
 #include "support/GoldenRuns.h"
+#include "support/Policies.h"
 #include "support/RandomTraces.h"
 
 #include "policy/Policy.h"
@@ -44,14 +45,6 @@ PreparedTrace chain(int n)
     return prepareTrace(std::move(std::get<Program>(load)));
 }
 
-Policy policyNamed(const std::string& name)
-{
-    auto parsed = parsePolicy(name);
-    if (const std::string* error = std::get_if<std::string>(&parsed))
-        qFatal("%s", error->c_str());
-    return std::get<Policy>(parsed);
-}
-
 // The replay from its checkpoint against the one from the first operator; empty when alike.
 std::string resumeDifference(const PreparedTrace& t, ReplayOptions o)
 {
@@ -60,9 +53,7 @@ std::string resumeDifference(const PreparedTrace& t, ReplayOptions o)
     const ReplayResult whole = replay(t, o);
     o.fromCheckpoint = true;
     const ReplayResult resumed = replay(t, o);
-    std::string diff = test::replayDifference(whole, resumed);
-    if (diff.empty() && (whole.steps != resumed.steps || whole.maxDepth != resumed.maxDepth || whole.reason != resumed.reason))
-        diff = "step count, cascade depth or reason";
+    const std::string diff = test::wholeReplayDifference(whole, resumed);
     return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", policy " + policyName(o.policy) + ": " + diff;
 }
 
@@ -152,7 +143,7 @@ private slots:
             for (int i = 1; i <= 12; ++i) {
                 ReplayOptions o;
                 o.budget = t.baseline.memory * i / 12;
-                o.policy = policyNamed(kPolicies[(seed + static_cast<uint32_t>(i)) % kPolicies.size()]);
+                o.policy = test::policyNamed(kPolicies[(seed + static_cast<uint32_t>(i)) % kPolicies.size()]);
                 if (i % 3 == 0)
                     o.maxSteps = 5 + i * 3;
                 if (i % 4 == 0)

@@ -5,6 +5,7 @@
 // Here both must decide identically, eviction by eviction, on budgets the goldens do not have
 // and for every policy that reads regions.
 #include "support/GoldenRuns.h"
+#include "support/Policies.h"
 #include "support/RandomTraces.h"
 
 #include "policy/Policy.h"
@@ -16,7 +17,6 @@
 #include <fstream>
 #include <map>
 #include <string>
-#include <variant>
 #include <vector>
 
 using namespace holescope;
@@ -37,20 +37,6 @@ std::string upkeepDifference(const PreparedTrace& t, ReplayOptions o)
     return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", policy " + policyName(o.policy) + ": " + diff;
 }
 
-Policy policyNamed(const std::string& name)
-{
-    auto parsed = parsePolicy(name);
-    if (const std::string* error = std::get_if<std::string>(&parsed))
-        qFatal("%s", error->c_str());
-    return std::get<Policy>(parsed);
-}
-
-// Every policy that reads regions (the others never build them).
-const std::vector<std::string> kRegionPolicies = {
-    "dtr", "msps", "twophase", "size2", "stale2", "foresight", "ablation:estar-size", "ablation:estar-stale", "ablation:estar",
-    "formula:estar_compute / (size * staleness + 1)",
-};
-
 } // namespace
 
 class RegionUpkeep_ : public QObject {
@@ -62,9 +48,9 @@ private:
     // Budgets from 1/steps of the peak up to the peak, for every policy that reads regions.
     void checkEveryPolicy(const PreparedTrace& t, int steps)
     {
-        for (const std::string& name : kRegionPolicies) {
+        for (const std::string& name : test::kRegionPolicies) {
             ReplayOptions o;
-            o.policy = policyNamed(name);
+            o.policy = test::policyNamed(name);
             QVERIFY2(o.policy.usesRegions(), (name + " reads no regions: it checks nothing here").c_str());
             for (int i = 1; i <= steps; ++i) {
                 o.budget = budgetForRatio(t.baseline, static_cast<double>(i) / steps);

@@ -5,6 +5,7 @@
 // replay on memory of its own: same outcome, figures, logs, certified interval, step count and
 // cascade depth. One workspace serves traces of every size in turn, as a sweep's thread's does.
 #include "support/GoldenRuns.h"
+#include "support/Policies.h"
 #include "support/RandomTraces.h"
 
 #include "policy/Policy.h"
@@ -18,7 +19,6 @@
 #include <algorithm>
 #include <random>
 #include <string>
-#include <variant>
 #include <vector>
 
 using namespace holescope;
@@ -56,18 +56,8 @@ std::string workspaceDifference(const PreparedTrace& t, ReplayOptions o, ReplayW
     (void)replay(t, o);
     soil(ws, pattern, random);
     const ReplayResult taken = replay(t, o);
-    std::string diff = test::replayDifference(own, taken);
-    if (diff.empty() && (own.steps != taken.steps || own.maxDepth != taken.maxDepth || own.reason != taken.reason))
-        diff = "step count, cascade depth or reason";
+    const std::string diff = test::wholeReplayDifference(own, taken);
     return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", policy " + policyName(o.policy) + ": " + diff;
-}
-
-Policy policyNamed(const std::string& name)
-{
-    auto parsed = parsePolicy(name);
-    if (const std::string* error = std::get_if<std::string>(&parsed))
-        qFatal("%s", error->c_str());
-    return std::get<Policy>(parsed);
 }
 
 } // namespace
@@ -94,11 +84,12 @@ private slots:
         QCOMPARE(w.take(100), w.take(1000));
     }
 
-    // Random traces full of aliases, releases and multi-output operators, with the region
-    // policies, both upkeeps, protected storages, step caps and overhead limits.
+    // Random traces full of aliases, releases and multi-output operators, with every policy
+    // that reads regions, both upkeeps, protected storages, step caps and overhead limits.
     void randomTraces()
     {
-        const std::vector<std::string> policies = {"dtr", "dtr-eqclass", "formula:estar_compute / (size * staleness + 1)", "monotone"};
+        std::vector<std::string> policies = test::kRegionPolicies;
+        policies.push_back("monotone");   // DTR's replays at the budgets it falls back to
         ReplayWorkspace ws;
         std::mt19937_64 random(7);
         int pattern = 0;
@@ -108,7 +99,7 @@ private slots:
                 ReplayOptions o;
                 o.budget = t.baseline.memory * i / 12;
                 o.regions = RegionStore::Dense;
-                o.policy = policyNamed(policies[(seed + static_cast<uint32_t>(i)) % policies.size()]);
+                o.policy = test::policyNamed(policies[(seed + static_cast<uint32_t>(i)) % policies.size()]);
                 if (i % 2 == 0)
                     o.upkeep = RegionUpkeep::FromStart;
                 if (i % 3 == 0)

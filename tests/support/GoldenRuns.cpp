@@ -102,6 +102,14 @@ std::string replayDifference(const ReplayResult& expected, const ReplayResult& a
     return diff;
 }
 
+std::string wholeReplayDifference(const ReplayResult& expected, const ReplayResult& actual)
+{
+    std::string diff = replayDifference(expected, actual);
+    if (diff.empty() && (expected.steps != actual.steps || expected.maxDepth != actual.maxDepth || expected.reason != actual.reason))
+        diff = "step count, cascade depth or reason";
+    return diff;
+}
+
 std::string storeDifference(const PreparedTrace& t, ReplayOptions o)
 {
     o.logEvents = true;

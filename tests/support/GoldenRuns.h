@@ -34,6 +34,10 @@ std::string firstDifference(const nlohmann::json& golden, const ReplayResult& ou
 // Its words name `actual` "ours" and `expected` "simrd".
 std::string replayDifference(const ReplayResult& expected, const ReplayResult& actual);
 
+// replayDifference, and also the step count, the deepest cascade and an unresolved run's reason:
+// for two ways of running the same replay, which must agree on everything.
+std::string wholeReplayDifference(const ReplayResult& expected, const ReplayResult& actual);
+
 // The options replayed with the dense region store against the sparse one (which sums every
 // region at once), in words as replayDifference gives them; empty when they decide alike.
 std::string storeDifference(const PreparedTrace& t, ReplayOptions o);
