@@ -144,12 +144,7 @@ private slots:
                 ReplayOptions o;
                 o.budget = t.baseline.memory * i / 12;
                 o.policy = test::policyNamed(kPolicies[(seed + static_cast<uint32_t>(i)) % kPolicies.size()]);
-                if (i % 3 == 0)
-                    o.maxSteps = 5 + i * 3;
-                if (i % 4 == 0)
-                    o.overheadLimit = 1.0 + 0.25 * i;
-                if (i % 5 == 0 && !t.program.storages.empty())
-                    o.protect = {t.program.storages[seed % t.program.storages.size()].root};
+                test::addCaseLimits(o, t, seed, i);
                 const std::string diff = resumeDifference(t, o);
                 QVERIFY2(diff.empty(), (test::randomAliasTraceName(seed) + ": " + diff).c_str());
             }

@@ -102,12 +102,7 @@ private slots:
                 o.policy = test::policyNamed(policies[(seed + static_cast<uint32_t>(i)) % policies.size()]);
                 if (i % 2 == 0)
                     o.upkeep = RegionUpkeep::FromStart;
-                if (i % 3 == 0)
-                    o.maxSteps = 5 + i * 3;
-                if (i % 4 == 0)
-                    o.overheadLimit = 1.0 + 0.25 * i;
-                if (i % 5 == 0 && !t.program.storages.empty())
-                    o.protect = {t.program.storages[seed % t.program.storages.size()].root};
+                test::addCaseLimits(o, t, seed, i);
                 const std::string diff = workspaceDifference(t, o, ws, pattern++, random);
                 QVERIFY2(diff.empty(), (test::randomAliasTraceName(seed) + ": " + diff).c_str());
             }

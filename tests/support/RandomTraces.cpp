@@ -74,4 +74,14 @@ PreparedTrace preparedRandomAliasTrace(uint32_t seed)
     return prepareTrace(std::move(std::get<Program>(load)));
 }
 
+void addCaseLimits(ReplayOptions& o, const PreparedTrace& t, uint32_t seed, int i)
+{
+    if (i % 3 == 0)
+        o.maxSteps = 5 + i * 3;
+    if (i % 4 == 0)
+        o.overheadLimit = 1.0 + 0.25 * i;
+    if (i % 5 == 0 && !t.program.storages.empty())
+        o.protect = {t.program.storages[seed % t.program.storages.size()].root};
+}
+
 } // namespace holescope::test

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sim/PreparedTrace.h"
+#include "sim/Replay.h"
 
 #include <cstdint>
 #include <string>
@@ -20,5 +21,9 @@ std::string randomAliasTraceName(uint32_t seed);
 
 // The trace read and prepared under its name; throws (failing the test) when the reader refuses it.
 PreparedTrace preparedRandomAliasTrace(uint32_t seed);
+
+// Case i (from 1) of a random trace's replays: a step cap every third case, an overhead limit
+// every fourth, and every fifth a protected storage chosen by the seed.
+void addCaseLimits(ReplayOptions& o, const PreparedTrace& t, uint32_t seed, int i);
 
 } // namespace holescope::test
