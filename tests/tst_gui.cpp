@@ -283,6 +283,49 @@ private slots:
         QCOMPARE(w->session().budgetB(), w->session().budgetA());
     }
 
+    // Holes at both ends of the view and in its middle: every label is whole inside the plot
+    // (one centred on a hole at the edge would be cut off), and the middle one stays centred.
+    void holeLabelsStayInsideThePlot()
+    {
+        OutcomePlot plot;
+        plot.resize(900, 400);
+        plot.show();
+        Baseline baseline;
+        baseline.memory = 1'000'000'000;
+        baseline.compute = 100;
+        plot.setTrace(QStringLiteral("edges"), baseline);
+        plot.setRange(0.1, 1.0);
+        auto hole = [](double lo, double hi) {
+            Hole h{};
+            h.loRatio = lo;
+            h.hiRatio = hi;
+            h.loBudget = static_cast<int64_t>(lo * 1e9);
+            h.hiBudget = static_cast<int64_t>(hi * 1e9);
+            h.outcome = Outcome::Oom;
+            return h;
+        };
+        plot.setHoles({hole(0.0820, 0.1060), hole(0.5, 0.51), hole(0.9990, 1.0150)});
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        const QRect area = p->axisRect()->rect();
+        std::vector<QCPItemText*> labels;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text().startsWith(QStringLiteral("hole")))
+                labels.push_back(t);
+        QCOMPARE(labels.size(), size_t{3});
+        for (QCPItemText* t : labels) {
+            QVERIFY2(t->topLeft->pixelPosition().x() >= area.left(), qPrintable(t->text()));
+            QVERIFY2(t->topRight->pixelPosition().x() <= area.right(), qPrintable(t->text()));
+        }
+        QCOMPARE(labels[0]->text(), QStringLiteral("hole 1\n0.0820–0.1060"));
+        const double middle = p->xAxis->coordToPixel(0.505);
+        QVERIFY(std::abs(labels[1]->top->pixelPosition().x() - middle) < 1.0);
+        // Zoomed so that the first hole's middle is out of view, its label goes with it.
+        p->xAxis->setRange(0.3, 0.7);
+        p->replot();
+        QVERIFY(labels[0]->top->pixelPosition().x() < area.left());
+    }
+
     void sessionRoundTripIsLossless()
     {
         SessionDocument doc;

@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -109,6 +110,7 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_labelA = topLabel(m_plot, QStringLiteral("A"), QColor(0x2c, 0xa0, 0x2c));
     m_labelB = topLabel(m_plot, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd));
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateBytesAxis(); });
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &OutcomePlot::keepHoleLabelsInside);
     connect(m_plot, &QCustomPlot::mouseMove, this, &OutcomePlot::showToolTip);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_pressPos = e->pos(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, &OutcomePlot::onRelease);
@@ -131,6 +133,7 @@ void OutcomePlot::clear()
 {
     m_points.clear();
     m_holes.clear();
+    m_holeLabels.clear();
     m_maxOverhead = 1.0;
     for (auto& [o, g] : m_graphs)
         g->data()->clear();
@@ -250,10 +253,39 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
         label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.10 + 0.09 * static_cast<double>(i % 3));
         label->setBrush(QColor(255, 255, 255, 200));
         label->setVisible(true);
+        m_holeLabels.push_back(label);
     }
     m_plot->xAxis->setRange(x);
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// A label centred on a hole near the edge of the view would be cut off there: it is moved
+// along the edge, inside the view, while the hole's middle is in view.
+void OutcomePlot::keepHoleLabelsInside()
+{
+    const QRect area = m_plot->axisRect()->rect();
+    for (size_t i = 0; i < m_holeLabels.size() && i < m_holes.size(); ++i) {
+        QCPItemText* label = m_holeLabels[i];
+        const double middle = (m_holes[i].loRatio + m_holes[i].hiRatio) / 2;
+        const double at = m_plot->xAxis->coordToPixel(middle);
+        const QFontMetrics metrics(label->font());
+        int width = 0;
+        for (const QString& line : label->text().split(QLatin1Char('\n')))
+            width = std::max(width, metrics.horizontalAdvance(line));
+        const double half = width / 2.0 + label->padding().left() + 2;
+        const double y = label->position->coords().y();
+        if (at >= area.left() && at - half < area.left()) {
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.left() + 2), y);
+        } else if (at <= area.right() && at + half > area.right()) {
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.right() - 2), y);
+        } else {
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            label->position->setCoords(middle, y);
+        }
+    }
 }
 
 void OutcomePlot::setSelection(std::optional<int64_t> a, std::optional<int64_t> b)

@@ -54,12 +54,14 @@ private:
     void showToolTip(QMouseEvent* event);
     void onRelease(QMouseEvent* event);
     void updateBytesAxis();
+    void keepHoleLabelsInside();
     QCPGraph* graphFor(Outcome outcome) const;
 
     QCustomPlot* m_plot;
     std::map<Outcome, QCPGraph*> m_graphs;
     std::vector<SweepPoint> m_points;
     std::vector<Hole> m_holes;
+    std::vector<QCPItemText*> m_holeLabels;   // one per hole, at its middle
     Baseline m_baseline;
     QString m_name;
     double m_from = 0.0, m_to = 1.0;

@@ -98,7 +98,10 @@ void PairTimeline::buildLanes()
         m_lanes[static_cast<size_t>(i)] = lane;
         const bool depth = i % 2 == 1;
         m_plot->plotLayout()->setRowStretchFactor(i, depth ? 0.25 : 1.0);
-        lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A: memory (MB)") : tr("B: memory (MB)")));
+        // The lanes are short in a window of ordinary height: the default five ticks and a long
+        // rotated label would overlap there.
+        lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A, MB") : tr("B, MB")));
+        lane->axis(QCPAxis::atLeft)->ticker()->setTickCount(depth ? 2 : 3);
         lane->axis(QCPAxis::atBottom)->setTickLabels(i == 3);
         if (i == 3)
             lane->axis(QCPAxis::atBottom)->setLabel(tr("Operator"));
