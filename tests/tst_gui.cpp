@@ -283,13 +283,15 @@ private slots:
         QCOMPARE(w->session().budgetB(), w->session().budgetA());
     }
 
-    // Holes at both ends of the view and in its middle: every label is whole inside the plot
-    // (one centred on a hole at the edge would be cut off), and the middle one stays centred.
+    // Holes at both ends of the view and three close together in its middle: every label is
+    // whole inside the plot (one centred on a hole at the edge would be cut off), the first of
+    // the middle ones stays centred, and none covers another (they stack in rows).
     void holeLabelsStayInsideThePlot()
     {
         OutcomePlot plot;
         plot.resize(900, 400);
         plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
         Baseline baseline;
         baseline.memory = 1'000'000'000;
         baseline.compute = 100;
@@ -304,7 +306,7 @@ private slots:
             h.outcome = Outcome::Oom;
             return h;
         };
-        plot.setHoles({hole(0.0820, 0.1060), hole(0.5, 0.51), hole(0.9990, 1.0150)});
+        plot.setHoles({hole(0.0820, 0.1060), hole(0.5, 0.51), hole(0.512, 0.514), hole(0.516, 0.52), hole(0.9990, 1.0150)});
         QCustomPlot* p = plot.plot();
         p->replot();
         const QRect area = p->axisRect()->rect();
@@ -312,10 +314,13 @@ private slots:
         for (int i = 0; i < p->itemCount(); ++i)
             if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text().startsWith(QStringLiteral("hole")))
                 labels.push_back(t);
-        QCOMPARE(labels.size(), size_t{3});
+        QCOMPARE(labels.size(), size_t{5});
+        auto rectOf = [](QCPItemText* t) { return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()); };
         for (QCPItemText* t : labels) {
-            QVERIFY2(t->topLeft->pixelPosition().x() >= area.left(), qPrintable(t->text()));
-            QVERIFY2(t->topRight->pixelPosition().x() <= area.right(), qPrintable(t->text()));
+            QVERIFY2(t->visible(), qPrintable(t->text()));
+            QVERIFY2(QRectF(area).contains(rectOf(t)), qPrintable(t->text() + QString(" %1,%2 %3x%4 in %5,%6 %7x%8").arg(rectOf(t).x()).arg(rectOf(t).y()).arg(rectOf(t).width()).arg(rectOf(t).height()).arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
+            for (QCPItemText* u : labels)
+                QVERIFY2(t == u || !rectOf(t).intersects(rectOf(u)), qPrintable(t->text() + " / " + u->text()));
         }
         QCOMPARE(labels[0]->text(), QStringLiteral("hole 1\n0.0820–0.1060"));
         const double middle = p->xAxis->coordToPixel(0.505);
@@ -324,6 +329,45 @@ private slots:
         p->xAxis->setRange(0.3, 0.7);
         p->replot();
         QVERIFY(labels[0]->top->pixelPosition().x() < area.left());
+    }
+
+    // The legend names only the outcomes the sweep has; the trace's name sits above the plot.
+    void legendNamesTheOutcomesPresent()
+    {
+        OutcomePlot plot;
+        plot.resize(900, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        Baseline baseline;
+        baseline.memory = 1'000'000'000;
+        baseline.compute = 100;
+        plot.setTrace(QStringLiteral("a-trace.log"), baseline);
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        QCOMPARE(p->legend->itemCount(), 0);
+        auto point = [](int64_t budget, Outcome outcome) {
+            SweepPoint s{};
+            s.budget = budget;
+            s.outcome = outcome;
+            return s;
+        };
+        plot.setPoints({point(400'000'000, Outcome::Oom), point(500'000'000, Outcome::Complete)});
+        p->replot();
+        QCOMPARE(p->legend->itemCount(), 2);
+        plot.addPoints({point(450'000'000, Outcome::Unresolved)});
+        p->replot();
+        QCOMPARE(p->legend->itemCount(), 3);
+        QStringList names;
+        for (int i = 0; i < p->legend->itemCount(); ++i)
+            names << qobject_cast<QCPPlottableLegendItem*>(p->legend->item(i))->plottable()->name();
+        QCOMPARE(names, (QStringList{"complete", "out of memory", "unresolved"}));
+        QCPTextElement* title = nullptr;
+        for (QCPLayoutElement* e : p->plotLayout()->elements(true))
+            if (auto* t = qobject_cast<QCPTextElement*>(e))
+                title = t;
+        QVERIFY(title);
+        QCOMPARE(title->text(), QStringLiteral("a-trace.log"));
+        QVERIFY(title->outerRect().bottom() <= p->axisRect()->outerRect().top());
     }
 
     void sessionRoundTripIsLossless()

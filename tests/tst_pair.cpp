@@ -345,6 +345,33 @@ private slots:
         QVERIFY(v.summaryText().contains("was overhead_exceeded at operator 2270"));
     }
 
+    // Each run's title is whole where it fits its lane and brief where it does not (B's, in a
+    // timeline a column wide), and inside its lane either way.
+    void laneTitlesFitTheirLanes()
+    {
+        PairTimeline timeline;
+        timeline.setPair(holePair(*m_trace));
+        const QString wholeA = "A: budget 13,900 B — complete", wholeB = "B: budget 14,200 B — overhead_exceeded at operator 8";
+        for (const auto& [width, expected] : {std::pair{1600, QStringList{wholeA, wholeB}},
+                                               std::pair{340, QStringList{wholeA, "B: 14,200 B, overhead_exceeded at 8"}}}) {
+            timeline.resize(width, 500);
+            timeline.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+            QCustomPlot* plot = timeline.plot();
+            plot->replot();
+            QStringList titles;
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                auto* t = qobject_cast<QCPItemText*>(plot->item(i));
+                if (!t || !(t->text().startsWith("A: ") || t->text().startsWith("B: ")))
+                    continue;
+                titles << t->text();
+                const QRectF rect(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+                QVERIFY2(QRectF(t->clipAxisRect()->rect()).contains(rect), qPrintable(t->text()));
+            }
+            QCOMPARE(titles, expected);
+        }
+    }
+
     void exportsHaveTheRequestedSize()
     {
         PairTimeline timeline;

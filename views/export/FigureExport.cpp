@@ -45,6 +45,11 @@ public:
                 m_texts[text] = text->font();
                 text->setFont(sized(text->font(), points));
             }
+        for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+            if (auto* title = qobject_cast<QCPTextElement*>(element)) {
+                m_titles[title] = title->font();
+                title->setFont(sized(title->font(), points));
+            }
     }
     ~FontScope()
     {
@@ -58,6 +63,8 @@ public:
             item->setFont(font);
         for (auto& [text, font] : m_texts)
             text->setFont(font);
+        for (auto& [title, font] : m_titles)
+            title->setFont(font);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
     FontScope(const FontScope&) = delete;
@@ -75,6 +82,7 @@ private:
     QFont m_legend;
     std::map<QCPPlottableLegendItem*, QFont> m_legendItems;
     std::map<QCPItemText*, QFont> m_texts;
+    std::map<QCPTextElement*, QFont> m_titles;
 };
 
 void vectorModes(QCPPainter& painter)

@@ -92,9 +92,19 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_plot->xAxis->setLabel(tr("Budget (ratio of the baseline peak)"));
     m_plot->yAxis->setLabel(tr("Compute overhead"));
     m_plot->xAxis2->setVisible(true);
+    // The trace's name and the legend in rows above the plot, where they hide no point and no
+    // hole's label (in a figure a column wide, the plot is mostly points).
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 220));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->legend->setBorderPen(Qt::NoPen);
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved}) {
         QCPGraph* g = m_plot->addGraph();
         g->setName(QString::fromUtf8(outcomeLabel(o)));
@@ -104,13 +114,15 @@ OutcomePlot::OutcomePlot(QWidget* parent)
         g->setPen(QPen(outcomeColor(o)));
         m_graphs[o] = g;
     }
+    updateLegend();
     QPen pen(QColor(0, 0, 0), 1.5, Qt::DashLine);
     m_lineA = verticalLine(m_plot, QPen(QColor(0x2c, 0xa0, 0x2c), 2));
     m_lineB = verticalLine(m_plot, QPen(QColor(0x94, 0x67, 0xbd), 2));
     m_labelA = topLabel(m_plot, QStringLiteral("A"), QColor(0x2c, 0xa0, 0x2c));
     m_labelB = topLabel(m_plot, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd));
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateBytesAxis(); });
-    connect(m_plot, &QCustomPlot::beforeReplot, this, &OutcomePlot::keepHoleLabelsInside);
+    // After the layout, on screen and in an exported figure alike (which lays out at its own size).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &OutcomePlot::placeLabels);
     connect(m_plot, &QCustomPlot::mouseMove, this, &OutcomePlot::showToolTip);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_pressPos = e->pos(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, &OutcomePlot::onRelease);
@@ -125,6 +137,7 @@ QCPGraph* OutcomePlot::graphFor(Outcome outcome) const
 void OutcomePlot::setTrace(const QString& name, const Baseline& baseline)
 {
     m_name = name;
+    m_title->setText(name);
     m_baseline = baseline;
     clear();
 }
@@ -154,18 +167,8 @@ void OutcomePlot::clear()
         baselineLine->point2->setCoords(1, 1);
         baselineLine->setPen(QPen(QColor(0, 0, 0, 200), 1.5, Qt::DashLine));
         baselineLine->setSelectable(false);
-        auto* title = new QCPItemText(m_plot);
-        title->position->setType(QCPItemPosition::ptAxisRectRatio);
-        title->position->setCoords(0.02, 0.03);
-        title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        title->setText(m_name);
-        QFont f = title->font();
-        f.setBold(true);
-        title->setFont(f);
-        title->setBrush(QColor(255, 255, 255, 220));
-        title->setPadding(QMargins(4, 2, 4, 2));
-        title->setSelectable(false);
     }
+    updateLegend();
     resetZoom();
 }
 
@@ -214,8 +217,32 @@ void OutcomePlot::setPoints(const std::vector<SweepPoint>& points)
         g->data()->clear();
     for (const SweepPoint& p : m_points)
         addToGraphs(p);
+    updateLegend();
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// Only the outcomes the sweep has: a legend of four entries for one kind of point is noise.
+void OutcomePlot::updateLegend()
+{
+    m_plot->legend->clearItems();
+    for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved})
+        if (!graphFor(o)->data()->isEmpty())
+            graphFor(o)->addToLegend();
+    // An empty legend in the layout would narrow the plot to its own width: it leaves the layout
+    // until it has an entry.
+    const bool inLayout = m_plot->legend->layout() != nullptr;
+    if (m_plot->legend->itemCount() == 0 && inLayout)
+        m_plot->plotLayout()->take(m_plot->legend);
+    else if (m_plot->legend->itemCount() > 0 && !inLayout)
+        m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+}
+
+OutcomePlot::~OutcomePlot()
+{
+    // The plot deletes the legend with its layout only.
+    if (m_plot->legend->layout() == nullptr)
+        m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
 }
 
 void OutcomePlot::addPoints(const std::vector<SweepPoint>& batch)
@@ -223,6 +250,7 @@ void OutcomePlot::addPoints(const std::vector<SweepPoint>& batch)
     m_points.insert(m_points.end(), batch.begin(), batch.end());
     for (const SweepPoint& p : batch)
         addToGraphs(p);
+    updateLegend();
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -237,6 +265,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
     m_points = points;
     for (const SweepPoint& p : m_points)
         addToGraphs(p);
+    updateLegend();
     m_maxOverhead = std::max(maxOverhead, m_maxOverhead);
     m_holes = holes;
     m_focusedHole = -1;
@@ -250,7 +279,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
         edge.setStyle(h.exact ? Qt::SolidLine : Qt::DashLine);
         shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
         auto* label = topLabel(m_plot, tr("hole %1\n%2–%3").arg(i + 1).arg(h.loRatio, 0, 'f', 4).arg(h.hiRatio, 0, 'f', 4), holeColor.darker(130));
-        label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.10 + 0.09 * static_cast<double>(i % 3));
+        label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.0);
         label->setBrush(QColor(255, 255, 255, 200));
         label->setVisible(true);
         m_holeLabels.push_back(label);
@@ -260,31 +289,55 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-// A label centred on a hole near the edge of the view would be cut off there: it is moved
-// along the edge, inside the view, while the hole's middle is in view.
-void OutcomePlot::keepHoleLabelsInside()
+// Labels go at the holes' middles, moved along an edge of the view when they would be cut off
+// there, and stacked in rows from the top where they would cover each other; a label with no
+// free row is left out (the holes table lists every hole). The title is elided to the width.
+void OutcomePlot::placeLabels()
 {
     const QRect area = m_plot->axisRect()->rect();
-    for (size_t i = 0; i < m_holeLabels.size() && i < m_holes.size(); ++i) {
+    m_title->setText(QFontMetrics(m_title->font()).elidedText(m_name, Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));
+    constexpr int kRows = 4;
+    std::vector<double> rowEnds(kRows, -std::numeric_limits<double>::infinity());
+    std::vector<size_t> order(std::min(m_holeLabels.size(), m_holes.size()));
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    auto middleOf = [this](size_t i) { return (m_holes[i].loRatio + m_holes[i].hiRatio) / 2; };
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return middleOf(a) < middleOf(b); });
+    for (size_t i : order) {
         QCPItemText* label = m_holeLabels[i];
-        const double middle = (m_holes[i].loRatio + m_holes[i].hiRatio) / 2;
+        const double middle = middleOf(i);
         const double at = m_plot->xAxis->coordToPixel(middle);
         const QFontMetrics metrics(label->font());
         int width = 0;
-        for (const QString& line : label->text().split(QLatin1Char('\n')))
+        const QStringList lines = label->text().split(QLatin1Char('\n'));
+        for (const QString& line : lines)
             width = std::max(width, metrics.horizontalAdvance(line));
         const double half = width / 2.0 + label->padding().left() + 2;
-        const double y = label->position->coords().y();
+        double left = at - half;
         if (at >= area.left() && at - half < area.left()) {
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.left() + 2), y);
+            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.left() + 2), 0.0);
+            left = area.left() + 2;
         } else if (at <= area.right() && at + half > area.right()) {
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.right() - 2), y);
+            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.right() - 2), 0.0);
+            left = area.right() - 2 - 2 * half;
         } else {
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-            label->position->setCoords(middle, y);
+            label->position->setCoords(middle, 0.0);
         }
+        label->setVisible(true);
+        if (at < area.left() || at > area.right())
+            continue;   // out of view, and clipped with its hole
+        const auto row = std::find_if(rowEnds.begin(), rowEnds.end(), [&](double end) { return end + 4 <= left; });
+        if (row == rowEnds.end()) {
+            label->setVisible(false);
+            continue;
+        }
+        *row = left + 2 * half;
+        const double height = metrics.height() * static_cast<double>(lines.size()) + 2;
+        const double top = 2 + static_cast<double>(row - rowEnds.begin()) * (height + 2);
+        label->position->setCoords(label->position->coords().x(), top / std::max(1, area.height()));
     }
 }
 

@@ -15,6 +15,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPTextElement;
 class QMouseEvent;
 
 namespace holescope {
@@ -27,6 +28,7 @@ class OutcomePlot : public QWidget {
     Q_OBJECT
 public:
     explicit OutcomePlot(QWidget* parent = nullptr);
+    ~OutcomePlot() override;
 
     void setTrace(const QString& name, const Baseline& baseline);
     void clear();
@@ -54,7 +56,8 @@ private:
     void showToolTip(QMouseEvent* event);
     void onRelease(QMouseEvent* event);
     void updateBytesAxis();
-    void keepHoleLabelsInside();
+    void placeLabels();
+    void updateLegend();
     QCPGraph* graphFor(Outcome outcome) const;
 
     QCustomPlot* m_plot;
@@ -64,6 +67,7 @@ private:
     std::vector<QCPItemText*> m_holeLabels;   // one per hole, at its middle
     Baseline m_baseline;
     QString m_name;
+    QCPTextElement* m_title = nullptr;   // the trace's name, above the plot
     double m_from = 0.0, m_to = 1.0;
     double m_maxOverhead = 1.0;
     QCPItemStraightLine* m_lineA = nullptr;

@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -71,6 +72,8 @@ PairTimeline::PairTimeline(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     buildLanes();
+    // After the layout, on screen and in an exported figure alike (which lays out at its own size).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &PairTimeline::fitLaneTitles);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (e->button() != Qt::LeftButton || e->modifiers() != Qt::NoModifier)
             return;
@@ -123,6 +126,7 @@ void PairTimeline::clear()
     m_pair.reset();
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_titles.clear();
     for (int i = 0; i < 4; ++i)
         m_cursorLines[static_cast<size_t>(i)] = verticalIn(m_plot, m_lanes[static_cast<size_t>(i)], 0, QPen(Qt::black, 1.0));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -180,14 +184,27 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     title->position->setType(QCPItemPosition::ptAxisRectRatio);
     title->position->setCoords(0.01, 0.04);
     title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    title->setText(tr("%1: budget %L2 B — %3%4")
-                       .arg(run == 0 ? QStringLiteral("A") : QStringLiteral("B"))
-                       .arg(budget)
-                       .arg(QString::fromUtf8(outcomeName(record.result.outcome)))
-                       .arg(record.result.outcome == Outcome::Complete ? QString() : tr(" at operator %1").arg(record.result.opsDone)));
+    const QString name = run == 0 ? QStringLiteral("A") : QStringLiteral("B");
+    const QString outcome = QString::fromUtf8(outcomeName(record.result.outcome));
+    const bool failed = record.result.outcome != Outcome::Complete;
+    const QString whole = tr("%1: budget %L2 B — %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at operator %1").arg(record.result.opsDone) : QString());
+    const QString brief = tr("%1: %L2 B, %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at %1").arg(record.result.opsDone) : QString());
+    const QString briefest = tr("%1: %L2 B, %3").arg(name).arg(budget).arg(outcome);   // the failure's line marks the operator
+    title->setText(whole);
+    m_titles.push_back(LaneTitle{title, lane, {whole, brief, briefest}});
     title->setColor(outcomeColor(record.result.outcome).darker(120));
     title->setBrush(QColor(255, 255, 255, 220));
     title->setSelectable(false);
+}
+
+void PairTimeline::fitLaneTitles()
+{
+    for (const LaneTitle& t : m_titles) {
+        const QFontMetrics metrics(t.item->font());
+        const int room = t.lane->rect().width() - 8;
+        const auto fits = std::find_if(t.texts.begin(), t.texts.end(), [&](const QString& text) { return metrics.horizontalAdvance(text) <= room; });
+        t.item->setText(fits != t.texts.end() ? *fits : metrics.elidedText(t.texts.back(), Qt::ElideRight, std::max(room, 20)));
+    }
 }
 
 int64_t PairTimeline::opAt(int run, double x) const

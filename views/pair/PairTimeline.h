@@ -6,10 +6,12 @@
 #include <QWidget>
 
 #include <array>
+#include <vector>
 
 class QCustomPlot;
 class QCPAxisRect;
 class QCPItemStraightLine;
+class QCPItemText;
 
 namespace holescope {
 
@@ -47,10 +49,19 @@ private:
     // Where operator `op` starts on the x axis, in run `run`.
     double xOf(int run, int64_t op) const;
     int64_t opAt(int run, double x) const;
+    void fitLaneTitles();
 
     QCustomPlot* m_plot;
     std::array<QCPAxisRect*, 4> m_lanes{};
     std::array<QCPItemStraightLine*, 4> m_cursorLines{};
+    // Each run's title in its memory lane: the first of its texts, longest first, that fits
+    // the lane (a figure a column wide has room for a brief one).
+    struct LaneTitle {
+        QCPItemText* item;
+        QCPAxisRect* lane;
+        std::array<QString, 3> texts;
+    };
+    std::vector<LaneTitle> m_titles;
     PairDataPtr m_pair;
     int64_t m_cursor = 0;
     bool m_clock = false;
