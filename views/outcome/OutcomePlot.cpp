@@ -97,13 +97,14 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_title->setMinimumSize(1, 0);   // elided to the width (placeLabels), never widening the plot
     m_plot->plotLayout()->addElement(0, 0, m_title);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(4);
+    m_plot->legend->setWrap(2);   // all four outcomes in one row are wider than a column
     m_plot->legend->setBorderPen(Qt::NoPen);
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved}) {
         QCPGraph* g = m_plot->addGraph();
@@ -291,7 +292,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
 
 // Labels go at the holes' middles, moved along an edge of the view when they would be cut off
 // there, and stacked in rows from the top where they would cover each other; a label with no
-// free row is left out (the holes table lists every hole). The title is elided to the width.
+// free row inside the plot is left out (the holes table lists every hole). The title is elided to the width.
 void OutcomePlot::placeLabels()
 {
     const QRect area = m_plot->axisRect()->rect();
@@ -329,13 +330,14 @@ void OutcomePlot::placeLabels()
         label->setVisible(true);
         if (at < area.left() || at > area.right())
             continue;   // out of view, and clipped with its hole
+        const double height = metrics.height() * static_cast<double>(lines.size()) + 2;
+        const auto fits = [&](int rowIndex) { return 2 + (rowIndex + 1) * (height + 2) <= area.height(); };
         const auto row = std::find_if(rowEnds.begin(), rowEnds.end(), [&](double end) { return end + 4 <= left; });
-        if (row == rowEnds.end()) {
+        if (row == rowEnds.end() || !fits(static_cast<int>(row - rowEnds.begin()))) {
             label->setVisible(false);
             continue;
         }
         *row = left + 2 * half;
-        const double height = metrics.height() * static_cast<double>(lines.size()) + 2;
         const double top = 2 + static_cast<double>(row - rowEnds.begin()) * (height + 2);
         label->position->setCoords(label->position->coords().x(), top / std::max(1, area.height()));
     }
