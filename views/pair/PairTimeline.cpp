@@ -101,6 +101,8 @@ void PairTimeline::buildLanes()
         m_lanes[static_cast<size_t>(i)] = lane;
         const bool depth = i % 2 == 1;
         m_plot->plotLayout()->setRowStretchFactor(i, depth ? 0.25 : 1.0);
+        if (depth)   // below the default minimum (50 px), which made every lane as tall in a figure
+            lane->setMinimumSize(50, 40);
         // The lanes are short in a window of ordinary height: the default five ticks and a long
         // rotated label would overlap there.
         lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A, MB") : tr("B, MB")));
