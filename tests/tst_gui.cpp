@@ -55,6 +55,18 @@ SweepSettings demoSweep()
     return s;
 }
 
+// An outcome plot on screen, 900 x 400, of a trace whose peak is 10^9 bytes.
+bool showPlotOfTrace(OutcomePlot& plot, const QString& name)
+{
+    plot.resize(900, 400);
+    plot.show();
+    Baseline baseline;
+    baseline.memory = 1'000'000'000;
+    baseline.compute = 100;
+    plot.setTrace(name, baseline);
+    return QTest::qWaitForWindowExposed(&plot);
+}
+
 } // namespace
 
 class GuiTest : public QObject {
@@ -289,13 +301,7 @@ private slots:
     void holeLabelsStayInsideThePlot()
     {
         OutcomePlot plot;
-        plot.resize(900, 400);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        Baseline baseline;
-        baseline.memory = 1'000'000'000;
-        baseline.compute = 100;
-        plot.setTrace(QStringLiteral("edges"), baseline);
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("edges")));
         plot.setRange(0.1, 1.0);
         auto hole = [](double lo, double hi) {
             Hole h{};
@@ -335,13 +341,7 @@ private slots:
     void legendNamesTheOutcomesPresent()
     {
         OutcomePlot plot;
-        plot.resize(900, 400);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        Baseline baseline;
-        baseline.memory = 1'000'000'000;
-        baseline.compute = 100;
-        plot.setTrace(QStringLiteral("a-trace.log"), baseline);
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("a-trace.log")));
         QCustomPlot* p = plot.plot();
         // The legend's entries, in order (its grid may have empty cells).
         auto entries = [p] {
