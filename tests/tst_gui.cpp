@@ -331,6 +331,16 @@ private slots:
         QCOMPARE(labels[0]->text(), QStringLiteral("hole 1\n0.0820–0.1060"));
         const double middle = p->xAxis->coordToPixel(0.505);
         QVERIFY(std::abs(labels[1]->top->pixelPosition().x() - middle) < 1.0);
+        // Budget B picked at the middle hole's low edge: its mark's label, at the top, stays clear.
+        plot.setSelection(std::nullopt, int64_t{500'000'000});
+        p->replot();
+        QCPItemText* mark = nullptr;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text() == QStringLiteral("B"))
+                mark = t;
+        QVERIFY(mark && mark->visible());
+        for (QCPItemText* t : labels)
+            QVERIFY2(!rectOf(t).intersects(rectOf(mark)), qPrintable(t->text()));
         // Zoomed so that the first hole's middle is out of view, its label goes with it.
         p->xAxis->setRange(0.3, 0.7);
         p->replot();

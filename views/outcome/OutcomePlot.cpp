@@ -331,14 +331,15 @@ void OutcomePlot::placeLabels()
         if (at < area.left() || at > area.right())
             continue;   // out of view, and clipped with its hole
         const double height = metrics.height() * static_cast<double>(lines.size()) + 2;
-        const auto fits = [&](int rowIndex) { return 2 + (rowIndex + 1) * (height + 2) <= area.height(); };
+        const double first = metrics.height() + 4;   // the top line is the budget marks' (A, B)
+        const auto fits = [&](int rowIndex) { return first + (rowIndex + 1) * (height + 2) <= area.height(); };
         const auto row = std::find_if(rowEnds.begin(), rowEnds.end(), [&](double end) { return end + 4 <= left; });
         if (row == rowEnds.end() || !fits(static_cast<int>(row - rowEnds.begin()))) {
             label->setVisible(false);
             continue;
         }
         *row = left + 2 * half;
-        const double top = 2 + static_cast<double>(row - rowEnds.begin()) * (height + 2);
+        const double top = first + static_cast<double>(row - rowEnds.begin()) * (height + 2);
         label->position->setCoords(label->position->coords().x(), top / std::max(1, area.height()));
     }
 }
