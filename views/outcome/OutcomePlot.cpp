@@ -314,33 +314,33 @@ void OutcomePlot::placeLabels()
         for (const QString& line : lines)
             width = std::max(width, metrics.horizontalAdvance(line));
         const double half = width / 2.0 + label->padding().left() + 2;
-        double left = at - half;
+        // Anchored at the middle, or along the edge it would cross.
+        double x = middle, left = at - half;
+        Qt::Alignment align = Qt::AlignHCenter;
         if (at >= area.left() && at - half < area.left()) {
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.left() + 2), 0.0);
+            x = m_plot->xAxis->pixelToCoord(area.left() + 2);
             left = area.left() + 2;
+            align = Qt::AlignLeft;
         } else if (at <= area.right() && at + half > area.right()) {
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            label->position->setCoords(m_plot->xAxis->pixelToCoord(area.right() - 2), 0.0);
+            x = m_plot->xAxis->pixelToCoord(area.right() - 2);
             left = area.right() - 2 - 2 * half;
-        } else {
-            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-            label->position->setCoords(middle, 0.0);
+            align = Qt::AlignRight;
         }
+        label->setPositionAlignment(align | Qt::AlignTop);
+        label->position->setCoords(x, 0.0);
         label->setVisible(true);
         if (at < area.left() || at > area.right())
             continue;   // out of view, and clipped with its hole
         const double height = metrics.height() * static_cast<double>(lines.size()) + 2;
         const double first = metrics.height() + 4;   // the top line is the budget marks' (A, B)
-        const auto fits = [&](int rowIndex) { return first + (rowIndex + 1) * (height + 2) <= area.height(); };
         const auto row = std::find_if(rowEnds.begin(), rowEnds.end(), [&](double end) { return end + 4 <= left; });
-        if (row == rowEnds.end() || !fits(static_cast<int>(row - rowEnds.begin()))) {
+        const double top = first + static_cast<double>(row - rowEnds.begin()) * (height + 2);
+        if (row == rowEnds.end() || top + height + 2 > area.height()) {
             label->setVisible(false);
             continue;
         }
         *row = left + 2 * half;
-        const double top = first + static_cast<double>(row - rowEnds.begin()) * (height + 2);
-        label->position->setCoords(label->position->coords().x(), top / std::max(1, area.height()));
+        label->position->setCoords(x, top / std::max(1, area.height()));
     }
 }
 
