@@ -384,6 +384,51 @@ private slots:
         QVERIFY(title->outerRect().bottom() <= p->axisRect()->outerRect().top());
     }
 
+    // The shading of simrd's impossible regimes has a key in the legend while the swept range
+    // shows it, so that a figure explains its black and grey.
+    void legendKeysTheShadedRegimesInRange()
+    {
+        OutcomePlot plot;
+        plot.resize(900, 400);
+        plot.show();
+        Baseline baseline;
+        baseline.memory = 1'000'000'000;
+        baseline.constBytes = 100'000'000;   // constants below 0.1 of the peak
+        baseline.bottleneck = 250'000'000;   // and the bottleneck on top, to 0.35
+        plot.setTrace(QStringLiteral("regimes"), baseline);
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QCustomPlot* p = plot.plot();
+        auto entries = [p] {
+            p->replot();
+            QStringList names;
+            for (int i = 0; i < p->legend->itemCount(); ++i)
+                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(p->legend->item(i)))
+                    names << item->plottable()->name();
+            return names;
+        };
+        SweepPoint oom{};
+        oom.budget = 300'000'000;
+        oom.outcome = Outcome::Oom;
+        plot.setPoints({oom});
+        const QString constants = QStringLiteral("< constants");
+        const QString bottleneck = QStringLiteral("< constants + bottleneck");
+        plot.setRange(0.05, 0.6);
+        QCOMPARE(entries(), (QStringList{"out of memory", constants, bottleneck}));
+        plot.setRange(0.2, 0.6);
+        QCOMPARE(entries(), (QStringList{"out of memory", bottleneck}));
+        plot.setRange(0.35, 0.6);   // the grey ends where the sweep starts: nothing of it shows
+        QCOMPARE(entries(), (QStringList{"out of memory"}));
+        // With no point yet, the keys alone make the legend: what is drawn is explained.
+        plot.setPoints({});
+        plot.setRange(0.0, 0.05);
+        QCOMPARE(entries(), (QStringList{constants}));
+        QVERIFY(p->legend->layout() != nullptr);
+        // Their colours are the shading's.
+        for (int i = 0; i < p->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(p->legend->item(i)))
+                QCOMPARE(static_cast<QCPBars*>(item->plottable())->brush().color(), QColor(0, 0, 0, 170));
+    }
+
     void sessionRoundTripIsLossless()
     {
         SessionDocument doc;

@@ -19,6 +19,11 @@ namespace {
 
 constexpr int kPickPixels = 8;
 
+// simrd's figures shade the budgets no policy survives: black below the constants, grey for the
+// bottleneck (the largest operator with its non-constant inputs) on top of them.
+const QColor kConstantsFill(0, 0, 0, 170);
+const QColor kBottleneckFill(128, 128, 128, 110);
+
 // The unit of the bytes axis: the largest that keeps the peak at 1 or more.
 std::pair<double, QString> bytesUnit(int64_t peak)
 {
@@ -115,6 +120,17 @@ OutcomePlot::OutcomePlot(QWidget* parent)
         g->setPen(QPen(outcomeColor(o)));
         m_graphs[o] = g;
     }
+    // Legend keys for the shaded regimes: bars that hold no data, drawn in the legend only.
+    auto regimeKey = [this](const QString& name, const QColor& fill) {
+        auto* key = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        key->setName(name);
+        key->setBrush(fill);
+        key->setPen(Qt::NoPen);
+        key->setSelectable(QCP::stNone);
+        return key;
+    };
+    m_constantsKey = regimeKey(tr("< constants"), kConstantsFill);
+    m_bottleneckKey = regimeKey(tr("< constants + bottleneck"), kBottleneckFill);
     updateLegend();
     QPen pen(QColor(0, 0, 0), 1.5, Qt::DashLine);
     m_lineA = verticalLine(m_plot, QPen(QColor(0x2c, 0xa0, 0x2c), 2));
@@ -158,11 +174,9 @@ void OutcomePlot::clear()
             m_plot->removeItem(item);
     }
     if (m_baseline.memory > 0) {
-        // simrd's own figures: black below the constants, grey for the bottleneck on top of them.
-        const double constRatio = ratioOfPeak(m_baseline.constBytes, m_baseline.memory);
-        const double bottleneckRatio = ratioOfPeak(m_baseline.bottleneck, m_baseline.memory);
-        shade(m_plot, 0.0, constRatio, QColor(0, 0, 0, 170), Qt::NoPen);
-        shade(m_plot, constRatio, constRatio + bottleneckRatio, QColor(128, 128, 128, 110), Qt::NoPen);
+        const Regimes r = regimes();
+        shade(m_plot, 0.0, r.constants, kConstantsFill, Qt::NoPen);
+        shade(m_plot, r.constants, r.bottleneck, kBottleneckFill, Qt::NoPen);
         auto* baselineLine = new QCPItemStraightLine(m_plot);
         baselineLine->point1->setCoords(0, 1);
         baselineLine->point2->setCoords(1, 1);
@@ -177,6 +191,7 @@ void OutcomePlot::setRange(double fromRatio, double toRatio)
 {
     m_from = fromRatio;
     m_to = toRatio;
+    updateLegend();
     resetZoom();
 }
 
@@ -223,6 +238,14 @@ void OutcomePlot::setPoints(const std::vector<SweepPoint>& points)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+OutcomePlot::Regimes OutcomePlot::regimes() const
+{
+    if (m_baseline.memory <= 0)
+        return {};
+    const double constants = ratioOfPeak(m_baseline.constBytes, m_baseline.memory);
+    return {constants, constants + ratioOfPeak(m_baseline.bottleneck, m_baseline.memory)};
+}
+
 // Only the outcomes the sweep has: a legend of four entries for one kind of point is noise.
 void OutcomePlot::updateLegend()
 {
@@ -230,6 +253,12 @@ void OutcomePlot::updateLegend()
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved})
         if (!graphFor(o)->data()->isEmpty())
             graphFor(o)->addToLegend();
+    // A regime's key only when its shading falls in the swept range.
+    const Regimes r = regimes();
+    if (r.constants > std::max(m_from, 0.0) && m_from < m_to)
+        m_constantsKey->addToLegend();
+    if (r.bottleneck > std::max(m_from, r.constants) && r.constants < m_to)
+        m_bottleneckKey->addToLegend();
     // An empty legend in the layout would narrow the plot to its own width: it leaves the layout
     // until it has an entry.
     const bool inLayout = m_plot->legend->layout() != nullptr;

@@ -12,6 +12,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPBars;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -58,10 +59,18 @@ private:
     void updateBytesAxis();
     void placeLabels();
     void updateLegend();
+    // Where simrd's impossible regimes end, as ratios of the peak: below the constants, and
+    // below the constants plus the bottleneck. Zero without a baseline.
+    struct Regimes {
+        double constants = 0, bottleneck = 0;
+    };
+    Regimes regimes() const;
     QCPGraph* graphFor(Outcome outcome) const;
 
     QCustomPlot* m_plot;
     std::map<Outcome, QCPGraph*> m_graphs;
+    QCPBars* m_constantsKey = nullptr;    // legend keys of the shaded regimes
+    QCPBars* m_bottleneckKey = nullptr;
     std::vector<SweepPoint> m_points;
     std::vector<Hole> m_holes;
     std::vector<QCPItemText*> m_holeLabels;   // one per hole, at its middle
