@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The replay leaves regions alone until the first rematerialization and gives scored candidates
-// fresh walks until then (RegionUpkeep::Deferred). simrd keeps them from the first operator on
+// The replay leaves regions alone while simrd's equal fresh walks (through rematerializations
+// that walk no edge of the running operator) and gives scored candidates fresh walks until then
+// (RegionUpkeep::Deferred). simrd keeps them from the first operator on
 // (RegionUpkeep::FromStart, which is simrd's algorithm as written and passes every golden).
 // Here both must decide identically, eviction by eviction, on budgets the goldens do not have
 // and for every policy that reads regions.

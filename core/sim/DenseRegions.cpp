@@ -101,6 +101,20 @@ void DenseRegions::ensureSets()
 void DenseRegions::takeNewEdges()
 {
     const auto created = static_cast<size_t>(*m_state.createdOps);
+    if (created < static_cast<size_t>(m_liveOps)) {
+        // Walks as simrd's regions see them leave the running operator's edges out again (see
+        // ReplayEngine::walkAsSimrdSees): those edges are the last of their storages', and the
+        // closures cached with them reach too far.
+        for (int d = 0; d < 2; ++d) {
+            const StorageGraph::Edges& g = edges(d == 1);
+            const size_t last = g.bornStart.size() - 1;
+            for (auto i = static_cast<size_t>(g.bornStart[std::min(created, last)]); i < static_cast<size_t>(g.bornStart[std::min(static_cast<size_t>(m_liveOps), last)]); ++i)
+                m_live[d][static_cast<size_t>(g.bornFrom[i])].end -= 1;
+        }
+        m_liveOps = static_cast<int64_t>(created);
+        forgetClosures();
+        return;
+    }
     for (int d = 0; d < 2; ++d) {
         const StorageGraph::Edges& g = edges(d == 1);
         const size_t upTo = std::min(created, g.bornStart.size() - 1);

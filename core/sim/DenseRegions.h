@@ -85,6 +85,14 @@ public:
     // in that operator's rematerializations see its edges). Until then no interior holds it.
     void unmaterialized(int32_t s) { m_unmaterialized[static_cast<size_t>(s)] = 1; }
 
+    // Whether x is in the interior of s's region.
+    bool interiorHas(int32_t s, bool reverse, int32_t x) const
+    {
+        if (!m_ready)
+            return false;
+        return (m_interior[index(s, reverse) * m_words + static_cast<size_t>(x) / 64] >> (x % 64)) & 1;
+    }
+
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
     {

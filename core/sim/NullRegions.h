@@ -25,6 +25,7 @@ public:
     int64_t computeSoFar(int32_t, bool) const { return 0; }
     void computeWillChange(int32_t) {}
     void unmaterialized(int32_t) {}
+    bool interiorHas(int32_t, bool, int32_t) const { return false; }
     template <typename F>
     void forEachFrontier(int32_t, bool, F&&) const
     {

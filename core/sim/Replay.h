@@ -38,8 +38,9 @@ struct ReplayMoment {
 // Dense is fast but takes memory quadratic in the number of storages.
 enum class RegionStore : uint8_t { Automatic, Dense, Sparse };
 
-// When the replay starts keeping regions: at the first rematerialization, with fresh walks
-// before it (Deferred, see ReplayEngine::walkAsSimrdSees), or from the first operator on, as simrd
+// When the replay starts keeping regions: once simrd's would differ from fresh walks (at a
+// rematerialization that walks the running operator's edges, say), with fresh walks before it
+// (Deferred, see ReplayEngine::walkAsSimrdSees), or from the first operator on, as simrd
 // does (FromStart). Both give identical results; FromStart is slower and is there to check that.
 enum class RegionUpkeep : uint8_t { Deferred, FromStart };
 

@@ -322,18 +322,19 @@ private:
                     m_regions.edgeAdded(storageOf(arg), storageOf(op.firstOutput + k));
     }
 
-    // simrd keeps every region up to date from the first operator on, but until the first
-    // rematerialization (or the first operator whose changes its regions do not see, see
-    // hiddenFromKeptRegions) its regions are exactly what fresh walks give. Before that only eager
-    // and pressure evictions happen, and an eviction's absorb turns regions equal to fresh walks
-    // into regions equal to fresh walks. The one exception: regions have not seen the edges of
-    // the operator whose outputs are being made (nothing was rebuilt since it started), so the
+    // simrd keeps every region up to date from the first operator on, but its regions are
+    // exactly what fresh walks give for as long as each of its rebuilds gives what a fresh walk
+    // gives: an eviction's absorb turns regions equal to fresh walks into regions equal to fresh
+    // walks, and a rebuild is a walk. The one exception: regions have not seen the edges of the
+    // operator whose outputs are being made (nothing was rebuilt since it started), so the
     // walks leave those out. (Frontiers kept by simrd also name storages pinned since, which
     // fresh walks leave out; that only touches regions of pinned storages, which nobody reads.)
-    // So regions are left alone ("dormant") until then: a scored candidate gets fresh walks,
-    // and everything is built from fresh walks when the rematerialization or that operator
-    // comes (or when refreshing candidates has cost as much as that would) and kept the way
-    // simrd keeps it from then on.
+    // That ends with the first rebuild that walks one of those edges (a rematerialization while
+    // an operator runs, see rebuildsSeeRunningEdges), or with the first operator whose changes
+    // simrd's regions do not see (hiddenFromKeptRegions). So regions are left alone ("dormant")
+    // until then: a scored candidate gets fresh walks, and everything is built from fresh walks
+    // when that rebuild or that operator comes (or when fresh walks have cost about as much, see
+    // dormancyCostsMore) and kept the way simrd keeps it from then on.
     template <typename F>
     void walkAsSimrdSees(F&& f)
     {
@@ -370,7 +371,7 @@ private:
             }
         });
         m_dormantRefreshes += static_cast<int64_t>(candidates.size());
-        if (m_dormantRefreshes > static_cast<int64_t>(P.storages.size()))
+        if (dormancyCostsMore())
             goLive();
     }
 
@@ -496,8 +497,6 @@ private:
 
     void computeTensor(int32_t t, bool remat)
     {
-        if (remat && !m_regionsLive)
-            goLive();
         countStep();
         const OpDef& op = opOf(t);
         const int32_t self = P.tensors[sidx(t)].index;
@@ -529,8 +528,12 @@ private:
         m_memory -= dupBytes;
         for (int32_t s : m_rematStorages)
             poolAppend(s);
-        if (m_regionsLive)
+        if (m_regionsLive) {
             rebuildRegions();
+        } else if (remat && runningOpUncomputed() && m_policy.usesRegions() && (rebuildsSeeRunningEdges() || dormancyCostsMore())) {
+            goLive();
+            rebuildRegions();
+        }
         if (m_useEq)
             for (int32_t s : m_rematStorages)
                 m_eq.materialized(s, m_compute[sidx(s)]);
@@ -598,6 +601,62 @@ private:
             markStale(s, false);
         for (int32_t s : m_affectedRev)
             markStale(s, true);
+    }
+
+    // Fresh walks while dormant (a pair of rebuilds each) have cost half what building every
+    // region once would: keeping them from now on is likely to cost less. (Half, not all: on
+    // the golden runs it gives the shortest times of the fractions tried, 1, 1/2 and 1/4.)
+    bool dormancyCostsMore() const { return m_dormantRefreshes * 2 > static_cast<int64_t>(P.storages.size()); }
+
+    // While regions are dormant: whether a rebuild simrd makes for this rematerialization (the
+    // rebuilt storages' regions, then those on their frontiers) walks an edge of the running
+    // operator. Such a region is one fresh walks would not give (see walkAsSimrdSees), and simrd
+    // keeps it: regions go live. A rebuild that walks none of those edges gives what a fresh walk
+    // gives, now and, kept up by simrd, later; outside a running operator every rebuild does.
+    bool rebuildsSeeRunningEdges()
+    {
+        m_walkedWhileRunning = true;
+        m_affected.clear();
+        m_affectedRev.clear();
+        m_dormantRefreshes += static_cast<int64_t>(m_rematStorages.size());
+        for (int32_t s : m_rematStorages) {
+            m_regions.rebuild(s, false);
+            m_regions.rebuild(s, true);
+            if (seesRunningEdges(s, false) || seesRunningEdges(s, true))
+                return true;
+            m_regions.appendFrontier(s, true, m_affected);
+            m_regions.appendFrontier(s, false, m_affectedRev);
+        }
+        m_dormantRefreshes += static_cast<int64_t>(m_affected.size() + m_affectedRev.size()) / 2;
+        for (int32_t s : m_affected) {
+            m_regions.rebuild(s, false);
+            if (seesRunningEdges(s, false))
+                return true;
+        }
+        for (int32_t s : m_affectedRev) {
+            m_regions.rebuild(s, true);
+            if (seesRunningEdges(s, true))
+                return true;
+        }
+        return false;
+    }
+
+    // Whether the walk that built the region went through a storage where the running operator
+    // added edges: an argument's (to the outputs) forward, an output's (to the arguments) in reverse.
+    bool seesRunningEdges(int32_t base, bool reverse) const
+    {
+        const OpDef& op = *m_runningOp;
+        auto visited = [&](int32_t x) { return x == base || m_regions.interiorHas(base, reverse, x); };
+        if (!reverse) {
+            for (int32_t arg : op.args)
+                if (visited(storageOf(arg)))
+                    return true;
+            return false;
+        }
+        for (int32_t k = 0; k < op.outputs(); ++k)
+            if (visited(storageOf(op.firstOutput + k)))
+                return true;
+        return false;
     }
 
     // The running model operator's outputs are not computed yet (they are defined together).
@@ -743,6 +802,8 @@ private:
         int32_t chosen = -1;
         int64_t scanned = 0;
         [[maybe_unused]] double probeScore = kNan;
+        if (!m_regionsLive && m_policy.usesRegions() && !kRecording && !isolatedOnly && scoreIsDtr())
+            return chooseDormant();
         if (!m_regionsLive && m_policy.usesRegions()) {
             m_candidates.clear();
             for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
@@ -834,6 +895,55 @@ private:
                 break;
         }
         m_result.heuristicEvals += scanned;
+        return Choice{.storage = chosen, .score = best, .scanned = scanned};
+    }
+
+    // chooseBySummedScore while regions are dormant: a candidate's own compute bounds its score
+    // from below, so only the candidates whose bound is not above the lowest exact score found
+    // so far get fresh walks, taken in the order of their bounds.
+    Choice chooseDormant()
+    {
+        m_scanned.clear();
+        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
+            if (!m_protected[sidx(s)])
+                m_scanned.push_back(Scanned{s, dtrScore(m_compute[sidx(s)], P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]), true});
+        m_byBound.resize(m_scanned.size());
+        for (uint32_t i = 0; i < m_byBound.size(); ++i)
+            m_byBound[i] = i;
+        std::stable_sort(m_byBound.begin(), m_byBound.end(), [&](uint32_t a, uint32_t b) { return m_scanned[a].score < m_scanned[b].score; });
+        double known = std::numeric_limits<double>::infinity();
+        int64_t walked = 0;
+        walkAsSimrdSees([&] {
+            for (uint32_t i : m_byBound) {
+                Scanned& c = m_scanned[i];
+                if (c.score > known)
+                    break;
+                m_regions.rebuild(c.storage, false);
+                m_regions.rebuild(c.storage, true);
+                ++walked;
+                c.score = scoreOf(c.storage);
+                c.bound = false;
+                known = std::min(known, c.score);
+            }
+        });
+        double best = std::numeric_limits<double>::infinity();
+        int32_t chosen = -1;
+        int64_t scanned = 0;
+        for (const Scanned& c : m_scanned) {
+            ++scanned;
+            if (c.bound)   // its exact score is above the lowest: never chosen
+                continue;
+            if (c.score <= best) {
+                best = c.score;
+                chosen = c.storage;
+            }
+            if (c.score == 0)
+                break;
+        }
+        m_result.heuristicEvals += scanned;
+        m_dormantRefreshes += walked;
+        if (dormancyCostsMore())
+            goLive();
         return Choice{.storage = chosen, .score = best, .scanned = scanned};
     }
 
@@ -1012,6 +1122,7 @@ private:
         bool bound;
     };
     std::vector<Scanned> m_scanned;   // chooseBySummedScore's candidates, in pool order
+    std::vector<uint32_t> m_byBound;  // chooseDormant's: indices into m_scanned by ascending bound
     std::vector<int32_t> m_rematStorages;
     int64_t m_lastShort = 0;           // bytes still short when the run ran out of memory
     int64_t m_lockedBytes = 0;         // recording only: resident and locked or pinned

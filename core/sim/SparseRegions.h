@@ -4,6 +4,7 @@
 #include "sim/RegionState.h"
 #include "sim/StorageGraph.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,12 @@ public:
     int64_t compute(int32_t s, bool reverse) const { return m_regions[index(s, reverse)].compute; }
     bool pending(int32_t, bool) const { return false; }
     int64_t computeSoFar(int32_t s, bool reverse) const { return compute(s, reverse); }
+
+    bool interiorHas(int32_t s, bool reverse, int32_t x) const
+    {
+        const std::vector<int32_t>& in = m_regions[index(s, reverse)].interior;
+        return std::binary_search(in.begin(), in.end(), x);
+    }
 
     template <typename F>
     void forEachFrontier(int32_t s, bool reverse, F&& f) const
