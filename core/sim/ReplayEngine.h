@@ -880,12 +880,19 @@ private:
                 known = std::min(known, c.score);
             }
         }
+        return chooseAmongScanned();
+    }
+
+    // The scan of Heuristic.choose over m_scanned, in pool order, once every candidate that could
+    // be chosen has its exact score (those still bounded score above the lowest).
+    Choice chooseAmongScanned()
+    {
         double best = std::numeric_limits<double>::infinity();
         int32_t chosen = -1;
         int64_t scanned = 0;
         for (const Scanned& c : m_scanned) {
             ++scanned;
-            if (c.bound)   // its exact score is above the lowest: never chosen
+            if (c.bound)
                 continue;
             if (c.score <= best) {
                 best = c.score;
@@ -926,25 +933,11 @@ private:
                 known = std::min(known, c.score);
             }
         });
-        double best = std::numeric_limits<double>::infinity();
-        int32_t chosen = -1;
-        int64_t scanned = 0;
-        for (const Scanned& c : m_scanned) {
-            ++scanned;
-            if (c.bound)   // its exact score is above the lowest: never chosen
-                continue;
-            if (c.score <= best) {
-                best = c.score;
-                chosen = c.storage;
-            }
-            if (c.score == 0)
-                break;
-        }
-        m_result.heuristicEvals += scanned;
+        const Choice c = chooseAmongScanned();
         m_dormantRefreshes += walked;
         if (dormancyCostsMore())
             goLive();
-        return Choice{.storage = chosen, .score = best, .scanned = scanned};
+        return c;
     }
 
     int64_t estar(int32_t s) { return m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true); }
