@@ -333,8 +333,8 @@ private:
     // an operator runs, see rebuildsSeeRunningEdges), or with the first operator whose changes
     // simrd's regions do not see (hiddenFromKeptRegions). So regions are left alone ("dormant")
     // until then: a scored candidate gets fresh walks, and everything is built from fresh walks
-    // when that rebuild or that operator comes (or when fresh walks have cost about as much, see
-    // dormancyCostsMore) and kept the way simrd keeps it from then on.
+    // when that rebuild or that operator comes (or once fresh walks have cost half as much,
+    // see dormancyCostsMore) and kept the way simrd keeps it from then on.
     template <typename F>
     void walkAsSimrdSees(F&& f)
     {
