@@ -273,11 +273,25 @@ private slots:
         QVERIFY(w.comparePair());
         w.waitUntilIdle();
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
-        // The culprit search finds storage 4, and applying it rescues B at once.
+        // A new pair opens at its first divergence (A evicts storage 1 at operator 5).
+        QVERIFY(w.pairView().cursor().has_value());
+        QCOMPARE(w.pairView().cursor()->run, 0);
+        QCOMPARE(w.pairView().cursor()->op, int64_t{5});
+        QCOMPARE(w.pairView().inspectedStorage(), 1);
+        // The user looks at B's eviction of storage 4 at operator 7 ...
+        const auto& bEvents = w.pairView().pair()->b.events;
+        const auto culprit = std::find_if(bEvents.begin(), bEvents.end(), [](const RunEvent& e) { return e.kind == EventKind::Evict && e.storage == 4; });
+        QVERIFY(culprit != bEvents.end());
+        w.pairView().showTable(1);
+        w.pairView().selectEvent(1, static_cast<uint32_t>(culprit - bEvents.begin()));
+        // ... and the culprit search finds storage 4, and applying it rescues B at once.
         QVERIFY(w.findCulprits());
         w.waitUntilIdle();
         emit w.pairView().protectRequested({4});
         w.waitUntilIdle();
+        // The same pair under another intervention stays where the user was: B, operator 7.
+        QCOMPARE(w.pairView().cursor()->run, 1);
+        QCOMPARE(w.pairView().cursor()->op, int64_t{7});
         QCOMPARE(w.session().protect(), std::vector<int32_t>{4});
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::Complete);
         QCOMPARE(w.pairView().pair()->b.result.rematCompute, int64_t{10});   // simrd: protect [4] at 14,200
@@ -322,8 +336,15 @@ private slots:
         w.waitUntilIdle();
         PairView& v = w.pairView();
         const PairDataPtr p = v.pair();
+        // The pair opens at its first divergence, its row scrolled into view among thousands.
+        QVERIFY(v.cursor().has_value());
+        QCOMPARE(v.cursor()->op, int64_t{945});
+        QVERIFY(p->run(v.cursor()->run).events.size() > 5000);
+        QTRY_VERIFY(v.currentRowVisible(v.cursor()->run));
+        v.selectEvent(0, 0);
         QVERIFY(v.jumpToDivergence());
         QCOMPARE(v.cursor()->op, int64_t{945});
+        QTRY_VERIFY(v.currentRowVisible(v.cursor()->run));
         // Step through B's evictions to storage 3131's, at operator 2267.
         v.showTable(1);
         v.selectEvent(1, 0);
@@ -333,6 +354,7 @@ private slots:
         QCOMPARE(p->b.events[v.cursor()->event].storage, 3131);
         QCOMPARE(v.cursor()->op, int64_t{2267});
         QVERIFY(steps > 100);
+        QTRY_VERIFY(v.currentRowVisible(1));   // stepping keeps the row in view
         QCOMPARE(v.inspectedStorage(), 3131);
         // The cascade at 2270: B's rebuilds there, 156 deep at most.
         QVERIFY(v.jumpToFailure());

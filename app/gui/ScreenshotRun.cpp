@@ -100,8 +100,7 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
             window.session().setBudgetA(*a);
             window.session().setBudgetB(*bb);
             window.comparePair();
-            window.waitUntilIdle();
-            window.pairView().jumpToDivergence();
+            window.waitUntilIdle();   // the pair opens at its first divergence
         }
     }
     QObject::disconnect(connection);

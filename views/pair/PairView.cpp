@@ -26,6 +26,10 @@
 namespace holescope {
 namespace {
 
+// The column a table's current index sits in: one no table hides (A's and B's hide the run
+// column, and a view does not scroll to an index in a hidden column).
+constexpr int kCurrentColumn = EventTableModel::Index;
+
 QString outcomeText(Outcome o, int64_t ops)
 {
     return o == Outcome::Complete ? QStringLiteral("complete") : QStringLiteral("%1 at operator %2").arg(QString::fromUtf8(outcomeName(o))).arg(ops);
@@ -188,8 +192,10 @@ void PairView::setTrace(OpenTracePtr trace)
 
 void PairView::setPair(PairDataPtr pair)
 {
-    if (m_pair && pair && m_pair->a.result.budget == pair->a.result.budget && m_pair->b.result.budget == pair->b.result.budget
-        && m_pair->options.protect != pair->options.protect) {
+    const bool sameBudgets = m_pair && pair && m_pair->a.result.budget == pair->a.result.budget && m_pair->b.result.budget == pair->b.result.budget;
+    const bool stay = sameBudgets && m_cursor.has_value();
+    const Cursor was = stay ? *m_cursor : Cursor{};
+    if (sameBudgets && m_pair->options.protect != pair->options.protect) {
         if (!m_before || m_before->protect != m_pair->options.protect)
             m_before = Before{m_pair->options.protect, m_pair->a.result.outcome, m_pair->b.result.outcome, m_pair->a.result.opsDone,
                               m_pair->b.result.opsDone};
@@ -207,6 +213,22 @@ void PairView::setPair(PairDataPtr pair)
     m_inspected = -1;   // inspected again: the contests belong to the old pair
     m_contests.reset();
     inspectStorage(inspected);
+    // The tables lay their new rows out later, and cannot scroll to one before.
+    for (QTableView* table : m_tables)
+        table->doItemsLayout();
+    // A new pair opens where its story starts; the same pair replayed under other interventions
+    // stays where the user was looking, so that the change shows there.
+    if (stay)
+        selectEvent(was.run, firstEventFrom(was.run, was.op));
+    else
+        jumpToDivergence();
+}
+
+uint32_t PairView::firstEventFrom(int run, int64_t op) const
+{
+    const auto& events = m_pair->run(run).events;
+    const auto it = std::lower_bound(events.begin(), events.end(), op, [](const RunEvent& x, int64_t o) { return x.op < o; });
+    return static_cast<uint32_t>(std::min<size_t>(static_cast<size_t>(it - events.begin()), events.empty() ? 0 : events.size() - 1));
 }
 
 void PairView::setBusy(bool busy, const QString& what)
@@ -296,6 +318,13 @@ const QAbstractItemModel& PairView::shownEvents(int which) const
     return *m_filters[static_cast<size_t>(which)];
 }
 
+bool PairView::currentRowVisible(int which) const
+{
+    const QTableView* table = m_tables[static_cast<size_t>(which)];
+    const QRect row = table->visualRect(table->currentIndex());
+    return table->currentIndex().isValid() && row.isValid() && table->viewport()->rect().contains(row);
+}
+
 int PairView::currentWhich() const
 {
     return m_tabs->currentIndex();
@@ -344,18 +373,17 @@ void PairView::selectEvent(int run, uint32_t event)
         if (which != 2 && which != run) {
             targetRun = which;
             const auto& other = m_pair->run(which).events;
-            const auto it = std::lower_bound(other.begin(), other.end(), e.op, [](const RunEvent& x, int64_t o) { return x.op < o; });
-            if (it == other.end())
+            if (other.empty() || other.back().op < e.op)
                 continue;
-            target = static_cast<uint32_t>(it - other.begin());
+            target = firstEventFrom(which, e.op);
         }
         const int sourceRow = m_models[static_cast<size_t>(which)]->rowOf(targetRun, target);
-        const QModelIndex proxy = m_filters[static_cast<size_t>(which)]->mapFromSource(m_models[static_cast<size_t>(which)]->index(sourceRow, 0));
+        const QModelIndex proxy = m_filters[static_cast<size_t>(which)]->mapFromSource(m_models[static_cast<size_t>(which)]->index(sourceRow, kCurrentColumn));
         QTableView* table = m_tables[static_cast<size_t>(which)];
         if (proxy.isValid()) {
             const QSignalBlocker block(table->selectionModel());
             table->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            table->scrollTo(proxy);
+            table->scrollTo(proxy, QAbstractItemView::PositionAtCenter);
         }
     }
     m_timeline->setCursor(e.op);
@@ -374,7 +402,7 @@ bool PairView::stepEvent(int delta)
     const int row = table->currentIndex().isValid() ? table->currentIndex().row() + delta : (delta > 0 ? 0 : rows - 1);
     if (row < 0 || row >= rows)
         return false;
-    table->selectionModel()->setCurrentIndex(table->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table->selectionModel()->setCurrentIndex(table->model()->index(row, kCurrentColumn), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     return true;
 }
 
@@ -387,7 +415,7 @@ bool PairView::nextEviction()
         const auto ref = m_models[static_cast<size_t>(which)]->refAt(source.row());
         const RunEvent& e = m_pair->run(ref.run).events[ref.event];
         if (e.kind == EventKind::Evict && e.reason == EvictReason::Pressure) {
-            table->selectionModel()->setCurrentIndex(table->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            table->selectionModel()->setCurrentIndex(table->model()->index(row, kCurrentColumn), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             return true;
         }
     }

@@ -67,6 +67,8 @@ public:
     EventTableModel& eventModel(int which) { return *m_models[static_cast<size_t>(which)]; }
     // The rows a table shows, its filter applied.
     const QAbstractItemModel& shownEvents(int which) const;
+    // Whether the table shows its current row within its viewport.
+    bool currentRowVisible(int which) const;
     QString summaryText() const;
 
 signals:
@@ -82,6 +84,8 @@ private:
     void rowActivated(int which, int row);
     QTableView* currentTable() const;
     int currentWhich() const;
+    // The run's first event at or after operator op (its last event if none is).
+    uint32_t firstEventFrom(int run, int64_t op) const;
 
     OpenTracePtr m_trace;
     PairDataPtr m_pair;
