@@ -278,20 +278,23 @@ private slots:
         QCOMPARE(w.pairView().cursor()->run, 0);
         QCOMPARE(w.pairView().cursor()->op, int64_t{5});
         QCOMPARE(w.pairView().inspectedStorage(), 1);
-        // The user looks at B's eviction of storage 4 at operator 7 ...
+        // The user looks at B's failing operator 8, inspecting storage 4 (evicted at 7) ...
         const auto& bEvents = w.pairView().pair()->b.events;
-        const auto culprit = std::find_if(bEvents.begin(), bEvents.end(), [](const RunEvent& e) { return e.kind == EventKind::Evict && e.storage == 4; });
-        QVERIFY(culprit != bEvents.end());
+        const auto at8 = std::find_if(bEvents.begin(), bEvents.end(), [](const RunEvent& e) { return e.op == 8; });
+        QVERIFY(at8 != bEvents.end());
         w.pairView().showTable(1);
-        w.pairView().selectEvent(1, static_cast<uint32_t>(culprit - bEvents.begin()));
+        w.pairView().selectEvent(1, static_cast<uint32_t>(at8 - bEvents.begin()));
+        w.pairView().inspectStorage(4);
         // ... and the culprit search finds storage 4, and applying it rescues B at once.
         QVERIFY(w.findCulprits());
         w.waitUntilIdle();
         emit w.pairView().protectRequested({4});
         w.waitUntilIdle();
-        // The same pair under another intervention stays where the user was: B, operator 7.
+        // The same pair under another intervention stays where the user was: B, operator 8 (where
+        // B now rebuilds storage 1 first), storage 4 inspected.
         QCOMPARE(w.pairView().cursor()->run, 1);
-        QCOMPARE(w.pairView().cursor()->op, int64_t{7});
+        QCOMPARE(w.pairView().cursor()->op, int64_t{8});
+        QCOMPARE(w.pairView().inspectedStorage(), 4);
         QCOMPARE(w.session().protect(), std::vector<int32_t>{4});
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::Complete);
         QCOMPARE(w.pairView().pair()->b.result.rematCompute, int64_t{10});   // simrd: protect [4] at 14,200

@@ -217,11 +217,13 @@ void PairView::setPair(PairDataPtr pair)
     for (QTableView* table : m_tables)
         table->doItemsLayout();
     // A new pair opens where its story starts; the same pair replayed under other interventions
-    // stays where the user was looking, so that the change shows there.
-    if (stay)
+    // stays where the user was looking, on the storage inspected, so that the change shows there.
+    if (stay) {
         selectEvent(was.run, firstEventFrom(was.run, was.op));
-    else
+        inspectStorage(inspected);
+    } else {
         jumpToDivergence();
+    }
 }
 
 uint32_t PairView::firstEventFrom(int run, int64_t op) const
