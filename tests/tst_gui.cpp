@@ -27,6 +27,8 @@
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -137,7 +139,42 @@ private slots:
         QCOMPARE(w->session().budgetB(), std::optional<int64_t>(holes[0].loBudget));
         QVERIFY(w->session().budgetA().has_value());
         QVERIFY(*w->session().budgetA() < 3936);   // the completing sample below the hole
+        QCOMPARE(w->holesTable().currentIndex().row(), 0);   // its row in the holes table
         QVERIFY(!w->goToHole(true));   // there is no second hole
+        QVERIFY(!w->goToHoleAt(1));
+    }
+
+    // A click on a sweep point's row makes its budget A, Shift+click B; a click on a hole's row
+    // selects the hole's edges, as Next Hole does.
+    void tablesPickBudgets()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const auto click = [](QTableView& table, int row, Qt::KeyboardModifiers modifiers) {
+            // The table's tab (the tab widget holds it in a stack) comes to the front first.
+            auto* tabs = qobject_cast<QTabWidget*>(table.parentWidget()->parentWidget());
+            QVERIFY(tabs);
+            tabs->setCurrentWidget(&table);
+            QTRY_VERIFY(table.isVisible());
+            table.scrollTo(table.model()->index(row, 0));
+            const QRect cell = table.visualRect(table.model()->index(row, 0));
+            QVERIFY(table.viewport()->rect().contains(cell));
+            QTest::mouseClick(table.viewport(), Qt::LeftButton, modifiers, cell.center());
+        };
+        const auto& points = w->pointsModel().points();
+        click(w->pointsTable(), 3, {});
+        QCOMPARE(w->session().budgetA(), std::optional<int64_t>(points[3].budget));
+        QVERIFY(!w->session().budgetB().has_value());
+        click(w->pointsTable(), 7, Qt::ShiftModifier);
+        QCOMPARE(w->session().budgetB(), std::optional<int64_t>(points[7].budget));
+        QCOMPARE(w->session().budgetA(), std::optional<int64_t>(points[3].budget));
+
+        const Hole hole = w->session().holes().at(0);
+        click(w->holesTable(), 0, {});
+        QCOMPARE(w->session().budgetB(), std::optional<int64_t>(hole.loBudget));
+        QVERIFY(*w->session().budgetA() < hole.loBudget);
+        QCOMPARE(w->holesTable().currentIndex().row(), 0);
     }
 
     void badTraceLeavesTheStateIntact()

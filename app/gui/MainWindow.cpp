@@ -113,8 +113,16 @@ void MainWindow::createLayout()
     topLayout->addWidget(m_plot, 1);
 
     m_tables = new QTabWidget(this);
-    m_tables->addTab(tableFor(m_pointsModel, m_tables), tr("Sweep points"));
-    m_tables->addTab(tableFor(m_holesModel, m_tables), tr("Holes"));
+    m_pointsTable = tableFor(m_pointsModel, m_tables);
+    m_pointsTable->setToolTip(tr("Click a point to make its budget A, Shift+click for B"));
+    m_holesTable = tableFor(m_holesModel, m_tables);
+    m_holesTable->setToolTip(tr("Click a hole to zoom onto it and select its edges as A and B"));
+    m_tables->addTab(m_pointsTable, tr("Sweep points"));
+    m_tables->addTab(m_holesTable, tr("Holes"));
+    connect(m_pointsTable, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+        pickPoint(index.row(), QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier));
+    });
+    connect(m_holesTable, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) { goToHoleAt(index.row()); });
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
@@ -567,6 +575,27 @@ bool MainWindow::goToHole(bool forward)
         m_status->setText(m_session->holes().empty() ? tr("No holes in this sweep") : tr("No hole further that way"));
         return false;
     }
+    return goToHoleAt(index);
+}
+
+void MainWindow::pickPoint(int row, bool asB)
+{
+    const auto& points = m_pointsModel->points();
+    if (row < 0 || row >= static_cast<int>(points.size()))
+        return;
+    const int64_t budget = points[static_cast<size_t>(row)].budget;
+    if (asB)
+        m_session->setBudgetB(budget);
+    else
+        m_session->setBudgetA(budget);
+}
+
+bool MainWindow::goToHoleAt(int index)
+{
+    if (!m_plot->focusHoleAt(index))
+        return false;
+    m_holesTable->selectRow(index);
+    m_holesTable->scrollTo(m_holesModel->index(index, 0));
     const Hole& h = m_session->holes()[static_cast<size_t>(index)];
     const auto& points = m_session->points();
     const auto first = std::lower_bound(points.begin(), points.end(), h.loBudget,

@@ -56,6 +56,12 @@ public:
     // Focuses the next or previous hole and selects its edges: A the completing budget below
     // it, B its lowest failing budget. False when there is none that way.
     bool goToHole(bool forward);
+    // The same for the hole at this row of the holes table (a click on the row).
+    bool goToHoleAt(int index);
+    // A click on a row of the sweep points: its budget becomes A, or B with Shift.
+    void pickPoint(int row, bool asB);
+    QTableView& pointsTable() { return *m_pointsTable; }
+    QTableView& holesTable() { return *m_holesTable; }
     // Records budgets A and B (with the session's overhead limit and interventions) and shows
     // them in the pair view. False when A or B is not selected.
     bool comparePair();
@@ -113,6 +119,8 @@ private:
     PairView* m_pairView;
     QTabWidget* m_pages = nullptr;
     QTabWidget* m_tables = nullptr;
+    QTableView* m_pointsTable = nullptr;
+    QTableView* m_holesTable = nullptr;
     QLabel* m_selection = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_loadBar = nullptr;

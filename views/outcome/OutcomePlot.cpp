@@ -408,15 +408,20 @@ int OutcomePlot::focusHole(bool forward)
         }
     } else {
         found = m_focusedHole + (forward ? 1 : -1);
-        if (found < 0 || found >= static_cast<int>(m_holes.size()))
-            return -1;
     }
-    m_focusedHole = found;
-    const Hole& h = m_holes[static_cast<size_t>(found)];
+    return focusHoleAt(found) ? found : -1;
+}
+
+bool OutcomePlot::focusHoleAt(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_holes.size()))
+        return false;
+    m_focusedHole = index;
+    const Hole& h = m_holes[static_cast<size_t>(index)];
     const double width = std::max(h.hiRatio - h.loRatio, 0.002);
     m_plot->xAxis->setRange(h.loRatio - 2 * width, h.hiRatio + 2 * width);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-    return found;
+    return true;
 }
 
 std::optional<SweepPoint> OutcomePlot::pointNear(const QPoint& pos) const

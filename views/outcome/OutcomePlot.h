@@ -42,6 +42,8 @@ public:
     // Zooms onto the next (or previous) hole after the one last focused, or onto the hole
     // nearest the middle of the view at first; its index, or -1 when there is none that way.
     int focusHole(bool forward);
+    // Zooms onto the hole at this index (of those last set); false when there is none.
+    bool focusHoleAt(int index);
     void resetZoom();
 
     QCustomPlot* plot() const { return m_plot; }
