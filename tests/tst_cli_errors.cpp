@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <utility>
 
 #include "support/CliProcess.h"
@@ -123,6 +125,8 @@ void CliErrorsTest::initTestCase()
     // A shared folder with no traces in it, for bench's errors.
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/traces/dtr")));
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/golden")));
+    // A trace given through a pipe (info <(zcat t.gz), say): refused, never read half.
+    QCOMPARE(mkfifo(QFile::encodeName(m_dir.filePath("fifo")).constData(), 0600), 0);
 }
 
 QStringList CliErrorsTest::expand(const QStringList& args) const
@@ -224,6 +228,62 @@ void CliErrorsTest::badInput_data()
                                                      << QStringList{"{dir}/nosuch has no traces/dtr and golden folders"};
     QTest::newRow("bench --sweeps --only no trace") << QStringList{"bench", "--shared", "{dir}/shared", "--sweeps", "--only", "resnet"}
                                                     << QStringList{"--only: no trace named like \"resnet\" in {dir}/shared/traces/dtr"};
+    QTest::newRow("info a pipe") << QStringList{"info", "{dir}/fifo"} << QStringList{"{dir}/fifo: not a regular file"};
+    QTest::newRow("missing value") << QStringList{"replay", "{chain}", "--budget"} << QStringList{"Missing value after '--budget'"};
+    QTest::newRow("max-steps abc") << QStringList{"replay", "{chain}", "--budget", "300", "--max-steps", "abc"}
+                                   << QStringList{"--max-steps: expected a non-negative integer (at most 2^62), found \"abc\""};
+    QTest::newRow("policy monotone:x") << QStringList{"replay", "{chain}", "--budget", "300", "--policy", "monotone:x"}
+                                       << QStringList{"--policy: monotone:FLOOR needs the lowest budget to search, in bytes, found \"x\""};
+    QTest::newRow("formula of two values") << QStringList{"replay", "{chain}", "--budget", "300", "--policy", "formula:1,2"}
+                                           << QStringList{"--policy: a score formula gives one value, this one gives 2"};
+    QTest::newRow("synth with a trace") << QStringList{"synth", "{chain}"} << QStringList{"synth takes no trace"};
+    QTest::newRow("synth --seed abc") << QStringList{"synth", "--seed", "abc"}
+                                      << QStringList{"--seed: expected a non-negative integer, found \"abc\""};
+    QTest::newRow("policies with an argument") << QStringList{"policies", "dtr"} << QStringList{"policies takes no arguments"};
+
+    // Outputs that could not be written are refused before the work, not after it.
+    const QString noFolder = QStringLiteral("cannot write: no folder {dir}/no");
+    QTest::newRow("sweep --out into a missing folder")
+        << QStringList{"sweep", "{chain}", "--from", "0.5", "--to", "1", "--step", "0.1", "--out", "{dir}/no/s.json"} << QStringList{"--out: {dir}/no/s.json: " + noFolder};
+    QTest::newRow("holes --out into a missing folder")
+        << QStringList{"holes", "{chain}", "--from", "0.5", "--to", "1", "--out", "{dir}/no/h.json"} << QStringList{"--out: {dir}/no/h.json: " + noFolder};
+    QTest::newRow("advise --out into a missing folder")
+        << QStringList{"advise", "{chain}", "--budget", "300", "--out", "{dir}/no/a.txt"} << QStringList{"--out: {dir}/no/a.txt: " + noFolder};
+    QTest::newRow("explain --out into a missing folder")
+        << QStringList{"explain", "{chain}", "--fail", "200", "--ok", "300", "--out", "{dir}/no/e.txt"} << QStringList{"--out: {dir}/no/e.txt: " + noFolder};
+    QTest::newRow("export-trace --out into a folder")
+        << QStringList{"export-trace", "{chain}", "--budget", "300", "--out", "{dir}"} << QStringList{"--out: {dir}: cannot write: it is a folder"};
+    QTest::newRow("synth --out into a missing folder") << QStringList{"synth", "--out", "{dir}/no/t.log"}
+                                                       << QStringList{"--out: {dir}/no/t.log: " + noFolder};
+    QTest::newRow("merge --out into a missing folder") << QStringList{"merge", "{dir}/s.json", "--out", "{dir}/no/m.json"}
+                                                       << QStringList{"--out: {dir}/no/m.json: " + noFolder};
+    QTest::newRow("figure --csv into a missing folder")
+        << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--out", "{dir}/f.svg", "--csv", "{dir}/no/f.csv"}
+        << QStringList{"--csv: {dir}/no/f.csv: " + noFolder};
+    QTest::newRow("figure --out into a missing folder")
+        << QStringList{"figure", "pair", "{chain}", "--a", "300", "--b", "400", "--out", "{dir}/no/f.svg"} << QStringList{"--out: {dir}/no/f.svg: " + noFolder};
+    QTest::newRow("census --csv into a folder") << QStringList{"census", "{chain}", "--csv", "{dir}"}
+                                                << QStringList{"--csv: {dir}: cannot write: it is a folder"};
+    QTest::newRow("census --figure into a missing folder") << QStringList{"census", "{chain}", "--figure", "{dir}/no/c.svg"}
+                                                           << QStringList{"--figure: {dir}/no/c.svg: " + noFolder};
+
+    QTest::newRow("figure without --sweep") << QStringList{"figure", "outcome", "{chain}", "--out", "{dir}/f.svg"}
+                                            << QStringList{"give the budgets with --sweep R1:R2:STEP"};
+    QTest::newRow("figure --sweep reversed") << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.9:0.5:0.1", "--out", "{dir}/f.svg"}
+                                             << QStringList{"--sweep: R2 is below R1 in \"0.9:0.5:0.1\""};
+    QTest::newRow("figure --sweep of 1e11 budgets")
+        << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:0.6:1e-12", "--out", "{dir}/f.svg"}
+        << QStringList{"--sweep: the grid would have 1e+11 budgets (at most 1e+07); use a coarser step"};
+    QTest::newRow("census --step 1e-9") << QStringList{"census", "{chain}", "--step", "1e-9"}
+                                        << QStringList{"--step: the grid would have 9.5e+08 budgets (at most 1e+07); use a coarser step"};
+    QTest::newRow("census trace files and --traces") << QStringList{"census", "{chain}", "--traces", "{dir}"}
+                                                     << QStringList{"give trace files or --traces DIR, not both"};
+    QTest::newRow("census --traces without traces") << QStringList{"census", "--traces", "{dir}/shared/traces/dtr"}
+                                                    << QStringList{"--traces: {dir}/shared/traces/dtr holds no .log trace"};
+    QTest::newRow("census --overhead-limit 0.5") << QStringList{"census", "{chain}", "--overhead-limit", "0.5"}
+                                                 << QStringList{"--overhead-limit: must be at least 1 (1 allows no rematerialization), found 0.5"};
+    QTest::newRow("census --policy belady") << QStringList{"census", "{chain}", "--policy", "belady"}
+                                            << QStringList{"--policy: unknown policy \"belady\""};
     QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}
                                     << QStringList{"--protect: 2 is not a storage id of this trace"};
 }

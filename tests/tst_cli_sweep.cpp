@@ -204,6 +204,29 @@ private slots:
         QVERIFY2(r.exitCode == 2 && r.err.contains("not a shard of the same sweep"), qPrintable(r.err));
         r = cli({"merge", bad});
         QVERIFY2(r.exitCode == 2 && r.err.contains("field \"format\": expected \"holescope-sweep/1\""), qPrintable(r.err));
+
+        // A shard edited by hand or cut short: refused with the file and the field, never merged.
+        const nlohmann::json good = nlohmann::json::parse(readAll(a).toStdString());
+        QVERIFY(good.at("points").size() > 0);
+        const auto damaged = [&](const char* what, auto&& change, const QString& message) {
+            nlohmann::json j = good;
+            change(j);
+            const QString file = path(QStringLiteral("damaged-%1.json").arg(what));
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(j.dump()));
+            out.close();
+            const Run d = cli({"merge", file});
+            QVERIFY2(d.exitCode == 2 && d.err.contains(file + ": " + message), qPrintable(QStringLiteral("%1: %2").arg(what, d.err)));
+        };
+        damaged("shard", [](nlohmann::json& j) { j["shard"] = "x"; }, "field \"shard\": expected K/N, found \"x\"");
+        damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; }, "field \"from\"/\"to\"/\"shard\": out of range");
+        damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points\": unknown outcome \"crashed\"");
+        const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;
+        damaged("interval", [&](nlohmann::json& j) { j["points"][0]["budget"] = outside; },
+                QStringLiteral("field \"points\": budget %1 outside its certified interval").arg(outside));
+        damaged("coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": ");
+        damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points\": ");
     }
 };
 

@@ -25,6 +25,7 @@ int runAdvise(const QStringList& args)
                       "Say whether a budget sits in or near a feasibility hole of the chosen policy, by replaying every byte around it, "
                       "and propose the nearest safe budget and its overhead."))
         return kExitOk;
+    checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "advise"));
     AdviceRequest request;
     request.replay = replayOptionsFrom(parser, t);

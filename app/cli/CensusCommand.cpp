@@ -16,6 +16,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace holescope::cli {
 namespace {
@@ -43,17 +45,21 @@ QStringList traceFiles(const QCommandLineParser& parser)
 
 std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
 {
-    QStringList names;
+    // Each name with the option that gave it, for the message when it is refused.
+    std::vector<std::pair<QString, const char*>> names;
     if (parser.isSet("policies"))
-        names = parser.value("policies").split(',', Qt::SkipEmptyParts);
-    names += parser.values("policy");
-    if (names.isEmpty())
-        names = QString::fromLatin1(kDefaultPolicies).split(',');
+        for (const QString& n : parser.value("policies").split(',', Qt::SkipEmptyParts))
+            names.emplace_back(n, "policies");
+    for (const QString& n : parser.values("policy"))
+        names.emplace_back(n, "policy");
+    if (names.empty())
+        for (const QString& n : QString::fromLatin1(kDefaultPolicies).split(','))
+            names.emplace_back(n, "policies");
     std::vector<Policy> policies;
-    for (const QString& n : names) {
+    for (const auto& [n, option] : names) {
         auto p = parsePolicy(n.trimmed().toStdString());
         if (auto* error = std::get_if<std::string>(&p))
-            throw UsageError{QStringLiteral("--policies: %1").arg(QString::fromStdString(*error))};
+            throw UsageError{QStringLiteral("--%1: %2").arg(QString::fromLatin1(option), QString::fromStdString(*error))};
         policies.push_back(std::get<Policy>(std::move(p)));
     }
     return policies;
@@ -95,18 +101,18 @@ int runCensus(const QStringList& args)
         spec.step = parseRatio(parser.value("step"), "step");
     if (!(spec.step > 0) || spec.from > spec.to)
         throw UsageError{QStringLiteral("--from, --to, --step: expected from <= to and a positive step")};
+    checkGridSize((spec.to - spec.from) / spec.step + 1, "step");
     spec.overheadLimit = 2.0;
     if (parser.isSet("overhead-limit")) {
         if (parser.isSet("no-overhead-limit"))
             throw UsageError{QStringLiteral("give --overhead-limit or --no-overhead-limit, not both")};
-        spec.overheadLimit = parseRatio(parser.value("overhead-limit"), "overhead-limit");
-        if (*spec.overheadLimit < 1.0)
-            throw UsageError{QStringLiteral("--overhead-limit: must be at least 1")};
+        spec.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));
     }
     if (parser.isSet("no-overhead-limit"))
         spec.overheadLimit.reset();
     spec.jobs = parseJobs(parser);
     const QString figure = parser.isSet("figure") ? checkedFigurePath(parser.value("figure"), "figure") : QString();
+    checkOutputFiles(parser, {"out", "csv", "figure"});
     const QStringList files = traceFiles(parser);
 
     const InterruptAsCancel interrupt;

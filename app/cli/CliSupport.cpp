@@ -182,6 +182,35 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command)
     return pos.at(1);
 }
 
+void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options)
+{
+    for (const char* option : options) {
+        if (!parser.isSet(option))
+            continue;
+        const QString path = parser.value(option);
+        const QFileInfo file(path);
+        const QFileInfo folder(file.absolutePath());
+        QString why;
+        if (file.isDir())
+            why = QStringLiteral("it is a folder");
+        else if (!folder.isDir())
+            why = QStringLiteral("no folder %1").arg(folder.filePath());
+        else if (file.exists() ? !file.isWritable() : !folder.isWritable())
+            why = QStringLiteral("permission denied");
+        if (!why.isEmpty())
+            throw UsageError{QStringLiteral("--%1: %2: cannot write: %3").arg(QString::fromLatin1(option), path, why)};
+    }
+}
+
+void checkGridSize(double budgets, const QString& option)
+{
+    if (budgets > kMaxGridBudgets)
+        throw UsageError{QStringLiteral("--%1: the grid would have %2 budgets (at most %3); use a coarser step")
+                             .arg(option)
+                             .arg(budgets, 0, 'g', 3)
+                             .arg(kMaxGridBudgets, 0, 'g', 3)};
+}
+
 void writeFileWhole(const QString& path, const std::string& text)
 {
     QSaveFile file(path);

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -55,6 +56,16 @@ int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& o
 double parseRatio(const QString& text, const QString& option);
 // --overhead-limit's value: at least 1.
 double parseOverheadLimit(const QString& text);
+
+// Refuses, before any long work, an output file that could not be written at the end: a sweep
+// or a census should not run for minutes only to fail on a missing folder. Checks every option
+// of `options` that is set (each takes a file).
+void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options);
+
+// A grid of more budgets than this is a typo (a step of 1e-9, say), not a sweep anyone waits for.
+inline constexpr double kMaxGridBudgets = 10'000'000;
+// Refuses a grid of more than kMaxGridBudgets budgets, naming the option that set its step.
+void checkGridSize(double budgets, const QString& option);
 
 // Writes the file whole or not at all (a temporary file renamed over it): a half-written output
 // would read as a shorter run.

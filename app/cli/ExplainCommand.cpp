@@ -31,6 +31,7 @@ int runExplain(const QStringList& args)
                       "Explain why a trace fails at one budget and completes at another: where the two runs diverge, what the "
                       "failing run carries from there, the failure's cascade, and which protections rescue it."))
         return kExitOk;
+    checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "explain"));
     ExplainRequest request;
     request.replay = replayOptionsFrom(parser, t, "give the two budgets with --fail and --ok");

@@ -25,6 +25,7 @@ int runExportTrace(const QStringList& args)
     const QString out = parser.value("out");
     if (out.isEmpty())
         throw UsageError{QStringLiteral("--out FILE.json is required")};
+    checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "export-trace"));
     ReplayOptions o = replayOptionsFrom(parser, t);
     std::vector<RunRecord> records;

@@ -55,7 +55,9 @@ QString outPath(const QCommandLineParser& parser)
 {
     if (!parser.isSet("out"))
         throw UsageError{QStringLiteral("give the figure's file with --out FILE.pdf|.svg|.png")};
-    return checkedFigurePath(parser.value("out"), "out");
+    const QString out = checkedFigurePath(parser.value("out"), "out");
+    checkOutputFiles(parser, {"out", "csv"});
+    return out;
 }
 
 void write(QCustomPlot* plot, const QCommandLineParser& parser, const QString& out, const FigureOptions& options, const std::string& csv)
@@ -87,6 +89,7 @@ int outcomeFigure(const QStringList& args)
     const double from = parseRatio(parts[0], "sweep"), to = parseRatio(parts[1], "sweep"), step = parseRatio(parts[2], "sweep");
     if (to < from)
         throw UsageError{QStringLiteral("--sweep: R2 is below R1 in \"%1\"").arg(parser.value("sweep"))};
+    checkGridSize((to - from) / step + 1, "sweep");
     SweepSpec spec;
     spec.replay = replayOptionsFrom(parser, t, "give the budgets with --sweep");
     spec.grid = ratioGrid(t.baseline, from, to, step);

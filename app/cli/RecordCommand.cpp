@@ -19,6 +19,7 @@ int runRecord(const QStringList& args)
     const bool csv = out.endsWith(".csv", Qt::CaseInsensitive);
     if (out.isEmpty() || !(csv || out.endsWith(".json", Qt::CaseInsensitive)))
         throw UsageError{QStringLiteral("--out FILE.json or --out FILE.csv is required")};
+    checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "record"));
     const ReplayOptions o = replayOptionsFrom(parser, t);
     const RunRecord record = recordReplay(t, o);

@@ -80,7 +80,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
         const double stepBytes = *h.step * static_cast<double>(t.baseline.memory);
         const double budgets = h.fromRatio && h.toRatio ? (*h.toRatio - *h.fromRatio) / *h.step + 1
                                                         : static_cast<double>(h.to - h.from) / std::max(stepBytes, 1.0) + 1;
-        if (budgets > 10'000'000)
+        if (budgets > kMaxGridBudgets)
             throw UsageError{QStringLiteral("the grid would have %1 budgets; use a coarser --step or --exact").arg(budgets, 0, 'g', 3)};
         if (h.fromRatio && h.toRatio) {
             spec.grid = ratioGrid(t.baseline, *h.fromRatio, *h.toRatio, *h.step);
@@ -150,6 +150,7 @@ int runSweepCommand(const QStringList& args)
     parser.addOption({"csv", "Print CSV."});
     if (!parseCommand(parser, args, "Replay a range of budgets: a grid (--step), optionally refined at every change of outcome, or every byte (--exact)."))
         return kExitOk;
+    checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
     const InterruptAsCancel interrupt;
@@ -171,6 +172,7 @@ int runHoles(const QStringList& args)
     if (!parseCommand(parser, args, "Find feasibility holes: budgets that fail although a smaller and a larger one complete. "
                                     "By default a 0.001 grid refined to exact byte edges."))
         return kExitOk;
+    checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "holes"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/true);
     const InterruptAsCancel interrupt;
@@ -221,6 +223,7 @@ int runMerge(const QStringList& args)
     parser.addOption({"out", "Write the merged sweep to this file instead of the terminal.", "file"});
     if (!parseCommand(parser, args, "Merge the shards of a sweep into the output the whole sweep gives."))
         return kExitOk;
+    checkOutputFiles(parser, {"out"});
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty())
         throw UsageError{QStringLiteral("usage: holescope-cli merge SHARD.json... [--out FILE]")};

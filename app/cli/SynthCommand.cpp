@@ -18,6 +18,7 @@ int runSynth(const QStringList& args)
     });
     if (!parseCommand(parser, args, "Write a made-up training step in the DTR log format."))
         return kExitOk;
+    checkOutputFiles(parser, {"out"});
     if (parser.positionalArguments().size() > 1)
         throw UsageError{QStringLiteral("synth takes no trace; see holescope-cli synth --help")};
     SynthSpec spec;
