@@ -68,6 +68,16 @@ private:
         return true;
     }
 
+    // One instruction of the log, and those whose lines follow it.
+    bool instruction(const LogLine& l);
+    bool constant(const LogLine& l);
+    bool call(const LogLine& l);
+    bool callResult(const LogLine& l, const std::string& r, OpDef& op);
+    bool mutate(const LogLine& l);
+    std::optional<OpDef> operatorOf(const LogLine& l);
+    // The line after the last one taken, which `owner` needs (a MEMORY or ALIAS line).
+    const LogLine* following(const LogLine& owner, const char* wanted);
+
     int32_t addOp(OpDef op, const std::vector<std::string>& resultNames);
     const std::string& tensorName(int32_t tensor) const { return m_tensorName[static_cast<size_t>(tensor)]; }
     bool useStorage(int32_t tensor, const LogLine& at, const char* field, const char* what);
@@ -94,6 +104,9 @@ private:
     }
 
     std::string m_file;
+    const std::vector<LogLine>* m_lines = nullptr;
+    size_t m_next = 0;        // the next line to take
+    bool m_backward = false;  // the backward pass has begun
     TraceError& m_error;
     const TraceLimits& m_limits;
     int64_t m_totalBytes = 0, m_totalTime = 0, m_edges = 0;
@@ -193,196 +206,217 @@ bool ProgramBuilder::get(int32_t tensor, const LogLine& at, const char* field)
 bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
 {
     m_program.lines = lineCount;
-    size_t i = 0;
-    while (i < lines.size() && !(lines[i].kind == LogKind::Annotate && lines[i].annotation == "START"))
-        ++i;
-    if (i == lines.size())
+    m_lines = &lines;
+    m_next = 0;
+    while (m_next < lines.size() && !(lines[m_next].kind == LogKind::Annotate && lines[m_next].annotation == "START"))
+        ++m_next;
+    if (m_next == lines.size())
         return fail(0, "ANNOTATION", "no ANNOTATE START line: not a DTR trace, or the start of the step was cut off");
-    ++i;
+    ++m_next;
 
-    bool backward = false;
-    auto next = [&](const LogLine& owner, const char* wanted) -> const LogLine* {
-        if (i < lines.size())
-            return &lines[i++];
-        fail(owner.line, "", std::string("the file ends before the ") + wanted + " line that must follow this "
-                 + logKindName(owner.kind));
-        return nullptr;
-    };
-
-    while (i < lines.size()) {
-        const LogLine& l = lines[i++];
-        switch (l.kind) {
-        case LogKind::Constant: {
-            const LogLine* m = next(l, "MEMORY");
-            if (!m)
-                return false;
-            if (m->kind != LogKind::Memory)
-                return fail(m->line, "INSTRUCTION", std::string("expected the MEMORY line of CONSTANT \"") + l.name
-                                + "\" (line " + std::to_string(l.line) + "), found " + logKindName(m->kind));
-            if (m->name != l.name)
-                return fail(m->line, "NAME", "expected \"" + l.name + "\" (the CONSTANT on line "
-                                + std::to_string(l.line) + "), found \"" + m->name + "\"");
-            if (!newTensorName(l.name, l, "NAME"))
-                return false;
-            OpDef op;
-            op.name = "constant";
-            op.sizes = {m->memory};
-            op.alias = {-1};
-            op.backward = backward;
-            op.line = static_cast<int32_t>(l.line);
-            const int32_t opIndex = addOp(std::move(op), {l.name});
-            if (!withinTotals(l))
-                return false;
-            const int32_t t = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
-            m_program.schedule.push_back(Step{StepKind::Pin, t});
-            bind(l.name, t);
-            m_tensorRefs[static_cast<size_t>(t)] = 1;
-            break;
-        }
-        case LogKind::Copy: {
-            if (m_slot.count(l.dst))
-                return fail(l.line, "DST", "COPY to \"" + l.dst + "\", a name that is already defined");
-            auto src = lookup(l.src, l, "SRC");
-            if (!src || !get(*src, l, "SRC"))
-                return false;
-            bind(l.dst, *src);
-            break;
-        }
-        case LogKind::Release: {
-            auto it = m_slot.find(l.name);
-            if (it != m_slot.end() && !release(m_names[static_cast<size_t>(it->second)].tensor, l, "NAME"))
-                return false;
-            break;   // simrd ignores the release of a name it never saw
-        }
-        case LogKind::Call: {
-            backward = backward || l.name.find("backward") != std::string::npos;
-            if (l.results.empty())
-                return fail(l.line, "RESULT", "a CALL must have at least one result");
-            OpDef op;
-            op.name = l.name;
-            op.cost = l.time;
-            op.backward = backward;
-            op.line = static_cast<int32_t>(l.line);
-            for (const std::string& a : l.args) {
-                auto t = lookup(a, l, "ARGS");
-                if (!t || !useStorage(*t, l, "ARGS", "argument"))
-                    return false;
-                op.args.push_back(*t);
-            }
-            for (const std::string& r : l.results) {
-                const LogLine* m = next(l, "MEMORY");
-                if (!m)
-                    return false;
-                if (m->kind != LogKind::Memory)
-                    return fail(m->line, "INSTRUCTION", "expected the MEMORY line of result \"" + r + "\" of the CALL on line "
-                                    + std::to_string(l.line) + ", found " + logKindName(m->kind));
-                if (m->name != r)
-                    return fail(m->line, "NAME", "expected \"" + r + "\" (result of the CALL on line "
-                                    + std::to_string(l.line) + "), found \"" + m->name + "\"");
-                const LogLine* a = next(l, "ALIAS");
-                if (!a)
-                    return false;
-                if (a->kind != LogKind::Alias)
-                    return fail(a->line, "INSTRUCTION", "expected the ALIAS line of result \"" + r + "\" of the CALL on line "
-                                    + std::to_string(l.line) + ", found " + logKindName(a->kind));
-                if (a->name != r)
-                    return fail(a->line, "NAME", "expected \"" + r + "\" (result of the CALL on line "
-                                    + std::to_string(l.line) + "), found \"" + a->name + "\"");
-                if (a->alias < -1 || a->alias >= static_cast<int64_t>(l.args.size()))
-                    return fail(a->line, "ALIAS", "alias index " + std::to_string(a->alias) + " out of range: the CALL on line "
-                                    + std::to_string(l.line) + " has " + std::to_string(l.args.size())
-                                    + " arguments (use -1 for no alias)");
-                op.alias.push_back(static_cast<int32_t>(a->alias));
-                op.sizes.push_back(a->alias == -1 ? m->memory : 0);
-            }
-            for (const std::string& r : l.results) {
-                if (m_slot.count(r))
-                    return fail(l.line, "RESULT", "duplicate result name \"" + r + "\": that name is already defined");
-                if (!newTensorName(r, l, "RESULT"))
-                    return false;
-            }
-            if (!edgesFit(op, l))
-                return false;
-            const int32_t opIndex = addOp(std::move(op), l.results);
-            if (!withinTotals(l))
-                return false;
-            const int32_t first = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
-            for (size_t k = 0; k < l.results.size(); ++k)
-                bind(l.results[k], first + static_cast<int32_t>(k));
-            break;
-        }
-        case LogKind::Mutate: {
-            backward = backward || l.name.find("backward") != std::string::npos;
-            OpDef op;
-            op.name = l.name;
-            op.cost = l.time;
-            op.backward = backward;
-            op.line = static_cast<int32_t>(l.line);
-            for (const std::string& a : l.args) {
-                auto t = lookup(a, l, "ARGS");
-                if (!t || !useStorage(*t, l, "ARGS", "argument"))
-                    return false;
-                op.args.push_back(*t);
-            }
-            if (l.mutate.empty())
-                return fail(l.line, "MUTATE", "a MUTATE must name at least one argument index");
-            std::vector<std::string> resultNames;
-            for (int64_t m : l.mutate) {
-                if (m < 0 || m >= static_cast<int64_t>(l.args.size()))
-                    return fail(l.line, "MUTATE", "argument index " + std::to_string(m) + " out of range: "
-                                    + std::to_string(l.args.size()) + " arguments");
-                const int32_t t = op.args[static_cast<size_t>(m)];
-                op.sizes.push_back(m_program.storages[static_cast<size_t>(m_program.storageOf(t))].size);
-                op.alias.push_back(-1);
-                // simrd names the new tensor after the old one with a '$'; two of the same clash.
-                resultNames.push_back(tensorName(t) + "$");
-            }
-            for (const std::string& r : resultNames)
-                if (!newTensorName(r, l, "MUTATE"))
-                    return false;
-            if (!edgesFit(op, l))
-                return false;
-            const int32_t opIndex = addOp(std::move(op), resultNames);
-            if (!withinTotals(l))
-                return false;
-            const OpDef& added = m_program.ops[static_cast<size_t>(opIndex)];
-            for (size_t k = 0; k < l.mutate.size(); ++k) {
-                const std::string& argName = l.args[static_cast<size_t>(l.mutate[k])];
-                const int32_t old = m_names[static_cast<size_t>(m_slot.at(argName))].tensor;
-                const int32_t fresh = added.firstOutput + static_cast<int32_t>(k);
-                bind(argName, fresh);
-                m_tensorRefs[static_cast<size_t>(fresh)] = 1;
-                if (!release(old, l, "ARGS"))
-                    return false;
-            }
-            break;
-        }
-        case LogKind::Annotate:
-            if (l.annotation == "BACKWARD")
-                backward = true;
-            break;
-        case LogKind::CopyFrom: {
-            auto old = lookup(l.dst, l, "DST");
-            if (!old)
-                return false;
-            auto src = lookup(l.src, l, "SRC");
-            if (!src)
-                return false;
-            bind(l.dst, *src);
-            if (!release(*old, l, "DST") || !get(*src, l, "SRC"))
-                return false;
-            break;
-        }
-        case LogKind::Memory:
-        case LogKind::Alias:
-            return fail(l.line, "INSTRUCTION", std::string("unexpected ") + logKindName(l.kind) + " line for \"" + l.name
-                            + "\": it must directly follow its CONSTANT or CALL");
-        }
+    while (m_next < lines.size()) {
+        const LogLine& l = lines[m_next++];
+        if (!instruction(l))
+            return false;
     }
-
     for (const Name& n : m_names)
         if (m_tensorRefs[static_cast<size_t>(n.tensor)] > 0)
             m_program.schedule.push_back(Step{StepKind::Pin, n.tensor});
+    return true;
+}
+
+bool ProgramBuilder::instruction(const LogLine& l)
+{
+    switch (l.kind) {
+    case LogKind::Constant:
+        return constant(l);
+    case LogKind::Copy: {
+        if (m_slot.count(l.dst))
+            return fail(l.line, "DST", "COPY to \"" + l.dst + "\", a name that is already defined");
+        auto src = lookup(l.src, l, "SRC");
+        if (!src || !get(*src, l, "SRC"))
+            return false;
+        bind(l.dst, *src);
+        return true;
+    }
+    case LogKind::Release: {
+        auto it = m_slot.find(l.name);
+        // simrd ignores the release of a name it never saw
+        return it == m_slot.end() || release(m_names[static_cast<size_t>(it->second)].tensor, l, "NAME");
+    }
+    case LogKind::Call:
+        return call(l);
+    case LogKind::Mutate:
+        return mutate(l);
+    case LogKind::Annotate:
+        if (l.annotation == "BACKWARD")
+            m_backward = true;
+        return true;
+    case LogKind::CopyFrom: {
+        auto old = lookup(l.dst, l, "DST");
+        if (!old)
+            return false;
+        auto src = lookup(l.src, l, "SRC");
+        if (!src)
+            return false;
+        bind(l.dst, *src);
+        return release(*old, l, "DST") && get(*src, l, "SRC");
+    }
+    case LogKind::Memory:
+    case LogKind::Alias:
+        break;
+    }
+    return fail(l.line, "INSTRUCTION", std::string("unexpected ") + logKindName(l.kind) + " line for \"" + l.name
+                    + "\": it must directly follow its CONSTANT or CALL");
+}
+
+const LogLine* ProgramBuilder::following(const LogLine& owner, const char* wanted)
+{
+    if (m_next < m_lines->size())
+        return &(*m_lines)[m_next++];
+    fail(owner.line, "", std::string("the file ends before the ") + wanted + " line that must follow this " + logKindName(owner.kind));
+    return nullptr;
+}
+
+bool ProgramBuilder::constant(const LogLine& l)
+{
+    const LogLine* m = following(l, "MEMORY");
+    if (!m)
+        return false;
+    if (m->kind != LogKind::Memory)
+        return fail(m->line, "INSTRUCTION", std::string("expected the MEMORY line of CONSTANT \"") + l.name + "\" (line "
+                        + std::to_string(l.line) + "), found " + logKindName(m->kind));
+    if (m->name != l.name)
+        return fail(m->line, "NAME", "expected \"" + l.name + "\" (the CONSTANT on line " + std::to_string(l.line) + "), found \""
+                        + m->name + "\"");
+    if (!newTensorName(l.name, l, "NAME"))
+        return false;
+    OpDef op;
+    op.name = "constant";
+    op.sizes = {m->memory};
+    op.alias = {-1};
+    op.backward = m_backward;
+    op.line = static_cast<int32_t>(l.line);
+    const int32_t opIndex = addOp(std::move(op), {l.name});
+    if (!withinTotals(l))
+        return false;
+    const int32_t t = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
+    m_program.schedule.push_back(Step{StepKind::Pin, t});
+    bind(l.name, t);
+    m_tensorRefs[static_cast<size_t>(t)] = 1;
+    return true;
+}
+
+// What CALL and MUTATE share: the phase, the cost and the arguments, each a live tensor.
+std::optional<OpDef> ProgramBuilder::operatorOf(const LogLine& l)
+{
+    m_backward = m_backward || l.name.find("backward") != std::string::npos;
+    OpDef op;
+    op.name = l.name;
+    op.cost = l.time;
+    op.backward = m_backward;
+    op.line = static_cast<int32_t>(l.line);
+    for (const std::string& a : l.args) {
+        auto t = lookup(a, l, "ARGS");
+        if (!t || !useStorage(*t, l, "ARGS", "argument"))
+            return std::nullopt;
+        op.args.push_back(*t);
+    }
+    return op;
+}
+
+// The MEMORY and ALIAS lines that follow a CALL for its result r.
+bool ProgramBuilder::callResult(const LogLine& l, const std::string& r, OpDef& op)
+{
+    const LogLine* m = following(l, "MEMORY");
+    if (!m)
+        return false;
+    if (m->kind != LogKind::Memory)
+        return fail(m->line, "INSTRUCTION", "expected the MEMORY line of result \"" + r + "\" of the CALL on line "
+                        + std::to_string(l.line) + ", found " + logKindName(m->kind));
+    if (m->name != r)
+        return fail(m->line, "NAME", "expected \"" + r + "\" (result of the CALL on line " + std::to_string(l.line) + "), found \""
+                        + m->name + "\"");
+    const LogLine* a = following(l, "ALIAS");
+    if (!a)
+        return false;
+    if (a->kind != LogKind::Alias)
+        return fail(a->line, "INSTRUCTION", "expected the ALIAS line of result \"" + r + "\" of the CALL on line "
+                        + std::to_string(l.line) + ", found " + logKindName(a->kind));
+    if (a->name != r)
+        return fail(a->line, "NAME", "expected \"" + r + "\" (result of the CALL on line " + std::to_string(l.line) + "), found \""
+                        + a->name + "\"");
+    if (a->alias < -1 || a->alias >= static_cast<int64_t>(l.args.size()))
+        return fail(a->line, "ALIAS", "alias index " + std::to_string(a->alias) + " out of range: the CALL on line "
+                        + std::to_string(l.line) + " has " + std::to_string(l.args.size()) + " arguments (use -1 for no alias)");
+    op.alias.push_back(static_cast<int32_t>(a->alias));
+    op.sizes.push_back(a->alias == -1 ? m->memory : 0);
+    return true;
+}
+
+bool ProgramBuilder::call(const LogLine& l)
+{
+    if (l.results.empty())
+        return fail(l.line, "RESULT", "a CALL must have at least one result");
+    std::optional<OpDef> op = operatorOf(l);
+    if (!op)
+        return false;
+    for (const std::string& r : l.results)
+        if (!callResult(l, r, *op))
+            return false;
+    for (const std::string& r : l.results) {
+        if (m_slot.count(r))
+            return fail(l.line, "RESULT", "duplicate result name \"" + r + "\": that name is already defined");
+        if (!newTensorName(r, l, "RESULT"))
+            return false;
+    }
+    if (!edgesFit(*op, l))
+        return false;
+    const int32_t opIndex = addOp(std::move(*op), l.results);
+    if (!withinTotals(l))
+        return false;
+    const int32_t first = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
+    for (size_t k = 0; k < l.results.size(); ++k)
+        bind(l.results[k], first + static_cast<int32_t>(k));
+    return true;
+}
+
+bool ProgramBuilder::mutate(const LogLine& l)
+{
+    std::optional<OpDef> op = operatorOf(l);
+    if (!op)
+        return false;
+    if (l.mutate.empty())
+        return fail(l.line, "MUTATE", "a MUTATE must name at least one argument index");
+    std::vector<std::string> resultNames;
+    for (int64_t m : l.mutate) {
+        if (m < 0 || m >= static_cast<int64_t>(l.args.size()))
+            return fail(l.line, "MUTATE", "argument index " + std::to_string(m) + " out of range: " + std::to_string(l.args.size())
+                            + " arguments");
+        const int32_t t = op->args[static_cast<size_t>(m)];
+        op->sizes.push_back(m_program.storages[static_cast<size_t>(m_program.storageOf(t))].size);
+        op->alias.push_back(-1);
+        // simrd names the new tensor after the old one with a '$'; two of the same clash.
+        resultNames.push_back(tensorName(t) + "$");
+    }
+    for (const std::string& r : resultNames)
+        if (!newTensorName(r, l, "MUTATE"))
+            return false;
+    if (!edgesFit(*op, l))
+        return false;
+    const int32_t opIndex = addOp(std::move(*op), resultNames);
+    if (!withinTotals(l))
+        return false;
+    const int32_t first = m_program.ops[static_cast<size_t>(opIndex)].firstOutput;
+    for (size_t k = 0; k < l.mutate.size(); ++k) {
+        const std::string& argName = l.args[static_cast<size_t>(l.mutate[k])];
+        const int32_t old = m_names[static_cast<size_t>(m_slot.at(argName))].tensor;
+        const int32_t fresh = first + static_cast<int32_t>(k);
+        bind(argName, fresh);
+        m_tensorRefs[static_cast<size_t>(fresh)] = 1;
+        if (!release(old, l, "ARGS"))
+            return false;
+    }
     return true;
 }
 
