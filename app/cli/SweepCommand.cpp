@@ -85,7 +85,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
         if (h.fromRatio && h.toRatio) {
             spec.grid = ratioGrid(t.baseline, *h.fromRatio, *h.toRatio, *h.step);
         } else {
-            // Bytes given for the range: the ratio step is turned into bytes.
+            // A range given in bytes has no ratios to step through: the step's bytes (at least one) stand in.
             const auto step = std::max<int64_t>(1, static_cast<int64_t>(stepBytes));
             for (int64_t b = h.from; b <= h.to; b += step)
                 spec.grid.push_back(b);

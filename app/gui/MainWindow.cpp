@@ -387,7 +387,7 @@ void MainWindow::connectPair()
             m_pairJob->startProbe(m_session->trace(), m_pairView->pair(), storage);
     });
     connect(m_pairJob, &PairJob::probeReady, m_pairView, &PairView::setContests);
-    // Interventions replay the pair at once.
+    // The pair on display must show the interventions in force, not those it was replayed with.
     connect(m_session, &Session::protectChanged, this, [this] {
         if (m_pairView->pair())
             comparePair();

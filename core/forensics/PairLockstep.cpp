@@ -98,7 +98,7 @@ std::vector<OneSidedEviction> PairLockstep::oneSidedAt(int64_t op) const
         const Run& self = m_runs[i];
         for (size_t k = 0; k < self.opEvictions.size(); ++k) {
             const RunEvent& e = self.record->events[self.opEvictions[k]];
-            // Matched by storage: the other run evicting it too during this operator.
+            // An eviction both runs make in this operator is no divergence.
             if (!std::binary_search(evicted[1 - i].begin(), evicted[1 - i].end(), e.storage))
                 out.push_back(OneSidedEviction{op, i == 0 ? PairSide::Failing : PairSide::Completing, e.storage, e.bytes,
                                                e.bytesShort, self.opNeededAfter[k], self.opEvictions[k]});

@@ -291,89 +291,13 @@ private:
             m_rec.sampled(at(), opIndex, m_lockedBytes, m_poolBytes, m_result.rematCompute, m_result.evictions);
     }
 
-    // Whether simrd's kept regions will not see what this operator changes, so that fresh
-    // walks stop being what simrd keeps (see walkAsSimrdSees). Only an output aliasing an
-    // existing storage does that: simrd rebuilds regions only around storages that become
-    // material, so the edges into that storage from the operator's other arguments stay out of
-    // every kept region until some later rebuild walks them, and if the storage is evicted, the
-    // kept sums over regions holding it keep its compute from before this operator. Edges from
-    // or into pinned storages never show: pinned storages are in no frontier, no interior (they
-    // are never evicted), and their regions are never read.
-    bool hiddenFromKeptRegions(const OpDef& op) const
-    {
-        for (int32_t k = 0; k < op.outputs(); ++k) {
-            const int32_t s = storageOf(op.firstOutput + k);
-            if (m_visible[sidx(s)] == 0 || m_pinned[sidx(s)])
-                continue;
-            if (!m_material[sidx(s)])
-                return true;
-            for (int32_t arg : op.args)
-                if (storageOf(arg) != s && !m_pinned[sidx(storageOf(arg))])
-                    return true;
-        }
-        return false;
-    }
-
-    void announceEdges(const OpDef& op)
-    {
-        for (int32_t k = 0; k < op.outputs(); ++k)
-            for (int32_t arg : op.args)
-                if (storageOf(arg) != storageOf(op.firstOutput + k))
-                    m_regions.edgeAdded(storageOf(arg), storageOf(op.firstOutput + k));
-    }
-
-    // simrd keeps every region up to date from the first operator on, but its regions are
-    // exactly what fresh walks give for as long as each of its rebuilds gives what a fresh walk
-    // gives: an eviction's absorb turns regions equal to fresh walks into regions equal to fresh
-    // walks, and a rebuild is a walk. The one exception: regions have not seen the edges of the
-    // operator whose outputs are being made (nothing was rebuilt since it started), so the
-    // walks leave those out. (Frontiers kept by simrd also name storages pinned since, which
-    // fresh walks leave out; that only touches regions of pinned storages, which nobody reads.)
-    // That ends with the first rebuild that walks one of those edges (a rematerialization while
-    // an operator runs, see rebuildsSeeRunningEdges), or with the first operator whose changes
-    // simrd's regions do not see (hiddenFromKeptRegions). So regions are left alone ("dormant")
-    // until then: a scored candidate gets fresh walks, and everything is built from fresh walks
-    // when that rebuild or that operator comes (or once fresh walks have cost half as much,
-    // see dormancyCostsMore) and kept the way simrd keeps it from then on.
+    // Regions (ReplayEngineRegions.h).
+    bool hiddenFromKeptRegions(const OpDef& op) const;
+    void announceEdges(const OpDef& op);
     template <typename F>
-    void walkAsSimrdSees(F&& f)
-    {
-        if (m_runningOp)
-            m_walkedOps = m_opCount - 1;
-        f();
-        if (m_runningOp) {
-            m_walkedOps = m_opCount;
-            // Closures cached by those walks are missing the running operator's edges.
-            announceEdges(*m_runningOp);
-        }
-    }
-
-    void goLive()
-    {
-        m_regionsLive = true;
-        m_regions.setLazyInvalidation(false);
-        walkAsSimrdSees([&] {
-            for (size_t s = 0; s < P.storages.size(); ++s) {
-                if (m_material[s] && !m_pinned[s]) {
-                    m_regions.rebuild(static_cast<int32_t>(s), false);
-                    m_regions.rebuild(static_cast<int32_t>(s), true);
-                }
-            }
-        });
-    }
-
-    void refreshDormant(const std::vector<int32_t>& candidates)
-    {
-        walkAsSimrdSees([&] {
-            for (int32_t s : candidates) {
-                m_regions.rebuild(s, false);
-                m_regions.rebuild(s, true);
-            }
-        });
-        m_dormantRefreshes += static_cast<int64_t>(candidates.size());
-        if (dormancyCostsMore())
-            goLive();
-    }
+    void walkAsSimrdSees(F&& f);
+    void goLive();
+    void refreshDormant(const std::vector<int32_t>& candidates);
 
     void release(int32_t t)
     {
@@ -577,112 +501,21 @@ private:
     }
     bool stopsAtNextLook() const { return cancelled() || outOfTime(); }
 
-    // RuntimeV2Optimized._compute: rebuild both regions of every storage that just became
-    // material, then the regions on their frontiers that now border it. Those frontier regions
-    // are rebuilt later, all at once (flushStaleRegions), before anything reads them or changes
-    // what they would walk: until then only further computes happen, and a compute that
-    // changes a walk from f (by making a storage in f's region material) names f again in its
-    // frontiers. A rebuild is a fresh walk, so the late one gives what simrd's last rebuild of
-    // that region gave, and a region named by several computes of a cascade is walked once.
-    void rebuildRegions()
-    {
-        m_walkedWhileRunning = m_walkedWhileRunning || runningOpUncomputed();
-        m_affected.clear();
-        m_affectedRev.clear();
-        for (int32_t s : m_rematStorages) {
-            m_regions.rebuild(s, false);
-            m_regions.rebuild(s, true);
-            m_stale[sidx(s) * 2] = m_stale[sidx(s) * 2 + 1] = 0;   // this rebuild is simrd's last one so far
-            m_regions.appendFrontier(s, true, m_affected);
-            m_regions.appendFrontier(s, false, m_affectedRev);
-        }
-        // Frontiers hold no pinned storage, so every region named here is one that is read.
-        for (int32_t s : m_affected)
-            markStale(s, false);
-        for (int32_t s : m_affectedRev)
-            markStale(s, true);
-    }
+    void rebuildRegions();
 
     // Fresh walks while dormant (a pair of rebuilds each) have cost half what building every
     // region once would: keeping them from now on is likely to cost less. (Half, not all: on
     // the golden runs it gives the shortest times of the fractions tried, 1, 1/2 and 1/4.)
     bool dormancyCostsMore() const { return m_dormantRefreshes * 2 > static_cast<int64_t>(P.storages.size()); }
 
-    // While regions are dormant: whether a rebuild simrd makes for this rematerialization (the
-    // rebuilt storages' regions, then those on their frontiers) walks an edge of the running
-    // operator. Such a region is one fresh walks would not give (see walkAsSimrdSees), and simrd
-    // keeps it: regions go live. A rebuild that walks none of those edges gives what a fresh walk
-    // gives, now and, kept up by simrd, later; outside a running operator every rebuild does.
-    bool rebuildsSeeRunningEdges()
-    {
-        m_walkedWhileRunning = true;
-        m_affected.clear();
-        m_affectedRev.clear();
-        m_dormantRefreshes += static_cast<int64_t>(m_rematStorages.size());
-        for (int32_t s : m_rematStorages) {
-            m_regions.rebuild(s, false);
-            m_regions.rebuild(s, true);
-            if (seesRunningEdges(s, false) || seesRunningEdges(s, true))
-                return true;
-            m_regions.appendFrontier(s, true, m_affected);
-            m_regions.appendFrontier(s, false, m_affectedRev);
-        }
-        m_dormantRefreshes += static_cast<int64_t>(m_affected.size() + m_affectedRev.size()) / 2;
-        for (int32_t s : m_affected) {
-            m_regions.rebuild(s, false);
-            if (seesRunningEdges(s, false))
-                return true;
-        }
-        for (int32_t s : m_affectedRev) {
-            m_regions.rebuild(s, true);
-            if (seesRunningEdges(s, true))
-                return true;
-        }
-        return false;
-    }
-
-    // Whether the walk that built the region went through a storage where the running operator
-    // added edges: an argument's (to the outputs) forward, an output's (to the arguments) in reverse.
-    bool seesRunningEdges(int32_t base, bool reverse) const
-    {
-        const OpDef& op = *m_runningOp;
-        auto visited = [&](int32_t x) { return x == base || m_regions.interiorHas(base, reverse, x); };
-        if (!reverse) {
-            for (int32_t arg : op.args)
-                if (visited(storageOf(arg)))
-                    return true;
-            return false;
-        }
-        for (int32_t k = 0; k < op.outputs(); ++k)
-            if (visited(storageOf(op.firstOutput + k)))
-                return true;
-        return false;
-    }
+    bool rebuildsSeeRunningEdges();
+    bool seesRunningEdges(int32_t base, bool reverse) const;
 
     // The running model operator's outputs are not computed yet (they are defined together).
     bool runningOpUncomputed() const { return m_runningOp && !m_defined[sidx(m_runningOp->firstOutput)]; }
 
-    void markStale(int32_t s, bool reverse)
-    {
-        const size_t r = sidx(s) * 2 + (reverse ? 1 : 0);
-        if (!m_stale[r]) {
-            m_stale[r] = 1;
-            m_staleList.push_back(static_cast<uint32_t>(r));
-        }
-    }
-
-    // Called before every eviction choice, eviction, operator and pin: see rebuildRegions.
-    void flushStaleRegions()
-    {
-        if (!m_staleList.empty() && runningOpUncomputed())
-            m_walkedWhileRunning = true;
-        for (uint32_t r : m_staleList) {
-            if (m_stale[r])
-                m_regions.rebuild(static_cast<int32_t>(r / 2), (r & 1) != 0);
-            m_stale[r] = 0;
-        }
-        m_staleList.clear();
-    }
+    void markStale(int32_t s, bool reverse);
+    void flushStaleRegions();
 
     void evict(int32_t s, EvictReason reason, double score = kNan, double runnerUp = kNan, int64_t scanned = 0, double probeScore = kNan)
     {
@@ -758,321 +591,25 @@ private:
         double probeScore = kNan;  // the recorder's probe storage's score, if it was scanned (recording only)
     };
 
-    Choice chooseVictim()
-    {
-        flushStaleRegions();
-        if (m_policy.kind == PolicyKind::Random)
-            return chooseRandom();
-        if (m_policy.kind == PolicyKind::TwoPhase) {
-            const Choice c = chooseByScore(/*isolatedOnly=*/true);
-            if (c.storage >= 0)
-                return c;
-        }
-        return chooseByScore(false);
-    }
-
-    // RandomStorage.choose: random.randrange over the pool in order (protected storages left out).
-    Choice chooseRandom()
-    {
-        m_candidates.clear();
-        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
-            if (!m_protected[sidx(s)])
-                m_candidates.push_back(s);
-        Choice c;
-        c.scanned = static_cast<int64_t>(m_candidates.size());
-        if (!m_candidates.empty()) {
-            c.storage = m_candidates[m_random->below(static_cast<uint32_t>(m_candidates.size()))];
-            m_result.heuristicEvals += 1;
-        }
-        return c;
-    }
-
-    bool isCandidate(int32_t s, bool isolatedOnly) const
-    {
-        return !m_protected[sidx(s)] && !(isolatedOnly && hasEvictedNeighbour(s));
-    }
-
-    // Heuristic.choose: scan the pool in order, keep the LAST storage whose score is <= the
-    // best so far, stop at the first score of exactly 0. With isolatedOnly (twophase's first
-    // phase), only storages with no evicted neighbour are candidates.
-    Choice chooseByScore(bool isolatedOnly)
-    {
-        double best = std::numeric_limits<double>::infinity();
-        [[maybe_unused]] double second = std::numeric_limits<double>::infinity();
-        int32_t chosen = -1;
-        int64_t scanned = 0;
-        [[maybe_unused]] double probeScore = kNan;
-        if (!m_regionsLive && m_policy.usesRegions() && !kRecording && !isolatedOnly && scoreIsDtr())
-            return chooseDormant();
-        if (!m_regionsLive && m_policy.usesRegions()) {
-            m_candidates.clear();
-            for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
-                if (isCandidate(s, isolatedOnly))
-                    m_candidates.push_back(s);
-            refreshDormant(m_candidates);
-        }
-        if (!kRecording && !isolatedOnly && scoreIsDtr())
-            return chooseBySummedScore();
-        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
-            if (!isCandidate(s, isolatedOnly))
-                continue;
-            ++scanned;
-            const double cost = scoreOf(s);
-            if constexpr (kRecording)
-                if (s == m_rec.probe())
-                    probeScore = cost;
-            if (cost <= best) {
-                if constexpr (kRecording)
-                    if (chosen >= 0)
-                        second = std::min(second, best);
-                best = cost;
-                chosen = s;
-            } else if constexpr (kRecording) {
-                second = std::min(second, cost);
-            }
-            if (cost == 0)
-                break;
-        }
-        m_result.heuristicEvals += scanned;
-        Choice c;
-        c.storage = chosen;
-        c.score = best;
-        c.scanned = scanned;
-        if constexpr (kRecording) {
-            c.runnerUp = scanned > 1 ? second : kNan;
-            c.probeScore = probeScore;
-        }
-        return c;
-    }
-
-    // The score is h_DTR itself: e* compute over size times staleness.
-    bool scoreIsDtr() const
-    {
-        return m_policy.kind == PolicyKind::Score && m_policy.cost == CostTerm::EStar && m_policy.size && m_policy.staleness;
-    }
-
-    // chooseByScore's choice under the DTR score, taking the regions' pending sums (see
-    // DenseRegions::compute) only for the candidates that could be chosen. The score with what
-    // is summed so far bounds the exact one from below (computes are not negative), and the
-    // choice (the first score of 0, or else the last of the lowest scores) never falls on a
-    // candidate whose score is above another's.
-    Choice chooseBySummedScore()
-    {
-        m_scanned.clear();
-        double known = std::numeric_limits<double>::infinity();   // lowest exact score so far
-        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s)) {
-            if (m_protected[sidx(s)])
-                continue;
-            const int64_t soFar = m_compute[sidx(s)] + m_regions.computeSoFar(s, false) + m_regions.computeSoFar(s, true);
-            const double score = dtrScore(soFar, P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]);
-            const bool bound = m_regions.pending(s, false) || m_regions.pending(s, true);
-            m_scanned.push_back(Scanned{s, score, bound});
-            if (bound)
-                continue;
-            known = std::min(known, score);
-            if (score == 0)
-                break;
-        }
-        for (Scanned& c : m_scanned) {
-            if (c.bound && c.score <= known) {
-                c.score = scoreOf(c.storage);
-                c.bound = false;
-                known = std::min(known, c.score);
-            }
-        }
-        return chooseAmongScanned();
-    }
-
-    // The scan of Heuristic.choose over m_scanned, in pool order, once every candidate that could
-    // be chosen has its exact score (those still bounded score above the lowest).
-    Choice chooseAmongScanned()
-    {
-        double best = std::numeric_limits<double>::infinity();
-        int32_t chosen = -1;
-        int64_t scanned = 0;
-        for (const Scanned& c : m_scanned) {
-            ++scanned;
-            if (c.bound)
-                continue;
-            if (c.score <= best) {
-                best = c.score;
-                chosen = c.storage;
-            }
-            if (c.score == 0)
-                break;
-        }
-        m_result.heuristicEvals += scanned;
-        return Choice{.storage = chosen, .score = best, .scanned = scanned};
-    }
-
-    // chooseBySummedScore while regions are dormant: a candidate's own compute bounds its score
-    // from below, so only the candidates whose bound is not above the lowest exact score found
-    // so far get fresh walks, taken in the order of their bounds.
-    Choice chooseDormant()
-    {
-        m_scanned.clear();
-        for (int32_t s = m_pool.first(); s != EvictionPool::kNone; s = m_pool.next(s))
-            if (!m_protected[sidx(s)])
-                m_scanned.push_back(Scanned{s, dtrScore(m_compute[sidx(s)], P.storages[sidx(s)].size, m_clock, m_lastAccess[sidx(s)]), true});
-        m_byBound.resize(m_scanned.size());
-        for (uint32_t i = 0; i < m_byBound.size(); ++i)
-            m_byBound[i] = i;
-        std::stable_sort(m_byBound.begin(), m_byBound.end(), [&](uint32_t a, uint32_t b) { return m_scanned[a].score < m_scanned[b].score; });
-        double known = std::numeric_limits<double>::infinity();
-        int64_t walked = 0;
-        walkAsSimrdSees([&] {
-            for (uint32_t i : m_byBound) {
-                Scanned& c = m_scanned[i];
-                if (c.score > known)
-                    break;
-                m_regions.rebuild(c.storage, false);
-                m_regions.rebuild(c.storage, true);
-                ++walked;
-                c.score = scoreOf(c.storage);
-                c.bound = false;
-                known = std::min(known, c.score);
-            }
-        });
-        const Choice c = chooseAmongScanned();
-        m_dormantRefreshes += walked;
-        if (dormancyCostsMore())
-            goLive();
-        return c;
-    }
+    // The victim (ReplayEngineChoice.h).
+    Choice chooseVictim();
+    Choice chooseRandom();
+    bool isCandidate(int32_t s, bool isolatedOnly) const;
+    Choice chooseByScore(bool isolatedOnly);
+    bool scoreIsDtr() const;
+    Choice chooseBySummedScore();
+    Choice chooseAmongScanned();
+    Choice chooseDormant();
 
     int64_t estar(int32_t s) { return m_compute[sidx(s)] + m_regions.compute(s, false) + m_regions.compute(s, true); }
 
-    int64_t eqclassCompute(int32_t s)
-    {
-        m_roots.clear();
-        forEachEvictedNeighbour(s, [&](int32_t n) { m_roots.push_back(m_eq.root(n)); });
-        std::sort(m_roots.begin(), m_roots.end());
-        m_roots.erase(std::unique(m_roots.begin(), m_roots.end()), m_roots.end());
-        int64_t sum = m_compute[sidx(s)];
-        for (int32_t r : m_roots)
-            sum += m_eq.value(r);
-        return sum;
-    }
-
-    // Operators until a model operator reads the storage again (0: the one running now); -1: never.
-    int64_t nextUse(int32_t s)
-    {
-        int32_t& cursor = m_useCursor[sidx(s)];
-        const int32_t end = m_useStart[sidx(s) + 1];
-        while (cursor < end && m_uses[sidx(cursor)] < m_opCount)
-            ++cursor;
-        return cursor < end ? m_uses[sidx(cursor)] - m_opCount : -1;
-    }
-
-    void buildNextUses()
-    {
-        m_useStart.assign(P.storages.size() + 1, 0);
-        std::vector<std::pair<int32_t, int32_t>> uses;   // (storage, operator count)
-        int32_t count = 0;
-        for (const Step& step : P.schedule) {
-            if (step.kind != StepKind::Compute)
-                continue;
-            ++count;
-            for (int32_t arg : P.ops[sidx(step.index)].args)
-                uses.emplace_back(P.storageOf(arg), count);
-        }
-        std::sort(uses.begin(), uses.end());
-        for (const auto& [s, op] : uses)
-            m_useStart[sidx(s) + 1] += 1;
-        for (size_t i = 0; i < P.storages.size(); ++i)
-            m_useStart[i + 1] += m_useStart[i];
-        m_uses.clear();
-        for (const auto& [s, op] : uses)
-            m_uses.push_back(op);
-        m_useCursor.assign(m_useStart.begin(), m_useStart.end() - 1);
-    }
-
-    // The storages next to s through an edge that exists by now, that are not material (simrd's
-    // Storage.evicted_neighbors); a storage may be named twice.
+    int64_t eqclassCompute(int32_t s);
+    int64_t nextUse(int32_t s);
+    void buildNextUses();
     template <typename F>
-    void forEachEvictedNeighbour(int32_t s, F&& f) const
-    {
-        for (const StorageGraph::Edges* g : {&G.parents, &G.children})
-            for (auto e = static_cast<size_t>(g->start[sidx(s)]); e < static_cast<size_t>(g->start[sidx(s) + 1]) && g->birth[e] < m_opCount; ++e)
-                if (const int32_t n = g->target[e]; n != s && !m_material[sidx(n)])
-                    f(n);
-    }
-
-    bool hasEvictedNeighbour(int32_t s) const
-    {
-        bool found = false;
-        forEachEvictedNeighbour(s, [&](int32_t) { found = true; });
-        return found;
-    }
-
-    // The candidate's score under the policy, with simrd's arithmetic where simrd has the policy:
-    // a quotient of integers correctly rounded, +inf where the denominator is not positive.
-    double scoreOf(int32_t s)
-    {
-        const int64_t size = P.storages[sidx(s)].size;
-        const int64_t last = m_lastAccess[sidx(s)];
-        switch (m_policy.kind) {
-        case PolicyKind::Score: {
-            if (scoreIsDtr())
-                return dtrScore(estar(s), size, m_clock, last);
-            const int64_t num = m_policy.cost == CostTerm::EStar     ? estar(s)
-                                : m_policy.cost == CostTerm::EqClass ? eqclassCompute(s)
-                                : m_policy.cost == CostTerm::Local   ? m_compute[sidx(s)]
-                                                                     : 1;
-            return scoreQuotient(num, m_policy.size ? std::optional<int64_t>(size) : std::nullopt, m_policy.staleness, m_clock, last);
-        }
-        case PolicyKind::Msps:
-            return scoreQuotient(m_compute[sidx(s)] + m_regions.compute(s, true), size, false, m_clock, last);
-        case PolicyKind::Lru:
-            return last == kNeverAccessed ? -std::numeric_limits<double>::infinity() : static_cast<double>(last);
-        case PolicyKind::TwoPhase:
-            return dtrScore(estar(s), size, m_clock, last);
-        case PolicyKind::SizeSquared:
-        case PolicyKind::StaleSquared: {
-            if (size <= 0)
-                return std::numeric_limits<double>::infinity();
-            if (last == kNeverAccessed)
-                return 0.0;
-            const double stale = static_cast<double>(m_clock - last);
-            if (stale <= 0)
-                return std::numeric_limits<double>::infinity();
-            const double bytes = static_cast<double>(size);
-            return static_cast<double>(estar(s)) / (m_policy.kind == PolicyKind::SizeSquared ? bytes * bytes * stale : bytes * stale * stale);
-        }
-        case PolicyKind::Foresight: {
-            const int64_t next = nextUse(s);
-            if (next < 0)
-                return 0.0;
-            if (size <= 0 || next == 0)
-                return std::numeric_limits<double>::infinity();
-            return signedQuotient(estar(s), static_cast<uint128>(size) * static_cast<uint64_t>(next));
-        }
-        case PolicyKind::Formula: {
-            ScoreFeatures f;
-            const ScoreFormula& formula = *m_policy.compiled;
-            f.compute = static_cast<double>(m_compute[sidx(s)]);
-            f.estarCompute = formula.usesEStar() ? static_cast<double>(estar(s)) : f.compute;
-            f.eqclassCompute = formula.usesEqClass() ? static_cast<double>(eqclassCompute(s)) : f.compute;
-            f.size = static_cast<double>(size);
-            f.lastAccess = last == kNeverAccessed ? -std::numeric_limits<double>::infinity() : static_cast<double>(last);
-            f.staleness = last == kNeverAccessed ? std::numeric_limits<double>::infinity() : static_cast<double>(m_clock - last);
-            f.clock = static_cast<double>(m_clock);
-            f.evictions = static_cast<double>(m_evictCount[sidx(s)]);
-            f.rebuilds = static_cast<double>(m_rebuildCount[sidx(s)]);
-            if (formula.usesNextUse()) {
-                const int64_t next = nextUse(s);
-                f.nextUse = next < 0 ? std::numeric_limits<double>::infinity() : static_cast<double>(next);
-            }
-            f.depth = static_cast<double>(m_frames.empty() ? 0 : m_frames.size() - 1);
-            f.pool = static_cast<double>(m_pool.size());
-            return (*m_formula)(f);
-        }
-        case PolicyKind::Random:    // chooseRandom scores nothing
-        case PolicyKind::Monotone:  // runMonotone replays it as dtr
-            break;
-        }
-        return std::numeric_limits<double>::infinity();
-    }
+    void forEachEvictedNeighbour(int32_t s, F&& f) const;
+    bool hasEvictedNeighbour(int32_t s) const;
+    double scoreOf(int32_t s);
 
     static constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
@@ -1133,6 +670,12 @@ private:
     std::vector<uint8_t> m_everMaterial;
 };
 
+} // namespace holescope::detail
+
+#include "sim/ReplayEngineChoice.h"
+#include "sim/ReplayEngineRegions.h"
+
+namespace holescope::detail {
 
 // Runs the engine with the region store the options (or the trace's size, or the policy) call for.
 template <typename Recorder>

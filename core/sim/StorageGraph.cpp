@@ -28,7 +28,7 @@ StorageGraph::Edges toCsr(std::vector<Edge> edges, size_t nodes, size_t ops)
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
         return std::tie(a.from, a.to, a.birth) < std::tie(b.from, b.to, b.birth);
     });
-    // One edge per (from, to), with its earliest birth.
+    // Walks need each neighbour once, from the first operator that joined the two.
     edges.erase(std::unique(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.from == b.from && a.to == b.to; }),
                 edges.end());
     std::stable_sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {

@@ -52,7 +52,7 @@ Advice adviseBudget(const PreparedTrace& trace, const AdviceRequest& request, co
         return a;
     a.at = *at;
 
-    // Failing bytes of the window, as intervals clipped to it.
+    // Each point speaks for its certified bytes, but only inside the window: beyond it nothing was replayed.
     int64_t nearest = std::numeric_limits<int64_t>::max();
     int64_t completesBelowAt = -1;   // the largest completing budget below the budget
     for (const SweepPoint& p : a.points) {

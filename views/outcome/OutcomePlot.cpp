@@ -167,7 +167,7 @@ void OutcomePlot::clear()
     m_maxOverhead = 1.0;
     for (auto& [o, g] : m_graphs)
         g->data()->clear();
-    // Items other than the A/B marks are rebuilt from scratch.
+    // The A/B marks outlive a new sweep: the budgets chosen stay chosen.
     for (int i = m_plot->itemCount() - 1; i >= 0; --i) {
         QCPAbstractItem* item = m_plot->item(i);
         if (item != m_lineA && item != m_lineB && item != m_labelA && item != m_labelB)

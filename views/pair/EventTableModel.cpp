@@ -32,7 +32,7 @@ void EventTableModel::setPair(PairDataPtr pair)
             for (uint32_t i = 0; i < m_pair->run(run).events.size(); ++i)
                 m_rows.push_back(Ref{run, i});
         } else {
-            // Operator by operator: A's events, then B's.
+            // Operator by operator, so that what the two runs did in one operator sits together.
             const auto& ea = m_pair->a.events;
             const auto& eb = m_pair->b.events;
             size_t i = 0, j = 0;

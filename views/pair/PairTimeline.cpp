@@ -213,7 +213,7 @@ int64_t PairTimeline::opAt(int run, double x) const
 {
     if (!m_clock || !m_pair)
         return static_cast<int64_t>(std::llround(x));
-    // The last operator that starts at or before x.
+    // A point between two operators' starts belongs to the operator running then.
     const auto& samples = m_pair->run(run).samples;
     const auto it = std::upper_bound(samples.begin(), samples.end(), x, [](double v, const OpSample& s) { return v < static_cast<double>(s.clock); });
     return static_cast<int64_t>(it - samples.begin()) + 1;
