@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Session files (.holescope) as a user may hand-edit or damage them: every refusal names the
+// file and the field, and a good file reads back to the document that wrote it.
+#include "session/SessionDocument.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+
+namespace {
+
+using holescope::SessionDocument;
+using holescope::SweepPoint;
+using Change = std::function<void(nlohmann::json&)>;
+
+SweepPoint point(int64_t budget, holescope::Outcome outcome, int64_t lo, int64_t hi)
+{
+    SweepPoint p{};
+    p.budget = budget;
+    p.outcome = outcome;
+    p.opsDone = 99;
+    p.clock = 1000;
+    p.evictions = 3;
+    p.certifiedLo = lo;
+    p.certifiedHi = hi;
+    return p;
+}
+
+SessionDocument goodDocument()
+{
+    SessionDocument d;
+    d.tracePath = "demo-unet.log";
+    d.settings.from = 0.3;
+    d.settings.to = 0.6;
+    d.settings.step = 0.01;
+    d.settings.overheadLimit = 2.0;
+    d.points = {point(3000, holescope::Outcome::Oom, 2990, 3010), point(4200, holescope::Outcome::Complete, 4100, 4300)};
+    d.budgetA = 4200;
+    d.budgetB = 3000;
+    d.protect = {4};
+    return d;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Change)
+
+class SessionDocumentTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void goodFileReadsBack()
+    {
+        const SessionDocument d = goodDocument();
+        std::string error;
+        const auto back = holescope::sessionFromJson(holescope::sessionToJson(d), "s.holescope", error);
+        QVERIFY2(back.has_value(), error.c_str());
+        QVERIFY(*back == d);
+    }
+
+    void damagedFilesAreRefused_data()
+    {
+        QTest::addColumn<Change>("change");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("top level") << Change([](nlohmann::json& j) { j = nlohmann::json::array(); })
+                                   << "field (top level) must be an object";
+        QTest::newRow("trace a number") << Change([](nlohmann::json& j) { j["trace"] = 5; }) << "field trace has the wrong type";
+        QTest::newRow("step 0") << Change([](nlohmann::json& j) { j["sweep_settings"]["step"] = 0; })
+                                << "field sweep_settings.step must be positive";
+        QTest::newRow("refine -1") << Change([](nlohmann::json& j) { j["sweep_settings"]["refine"] = -1; })
+                                   << "field sweep_settings.refine must not be negative";
+        QTest::newRow("overhead limit 0.5") << Change([](nlohmann::json& j) { j["sweep_settings"]["overhead_limit"] = 0.5; })
+                                            << "field sweep_settings.overhead_limit must be at least 1";
+        QTest::newRow("points not a list") << Change([](nlohmann::json& j) { j["sweep"]["points"] = 7; })
+                                           << "field sweep.points must be a list";
+        QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) { j["sweep"]["points"][1].erase(10); })
+                                            << "field sweep.points[1] must be a list of 11 values";
+        QTest::newRow("point outside its interval") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][0] = 3011; })
+                                                    << "field sweep.points[0] has a budget outside its certified interval";
+        QTest::newRow("point value of the wrong type") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][2] = "many"; })
+                                                       << "field sweep.points[0] has a value of the wrong type";
+        QTest::newRow("points not ascending") << Change([](nlohmann::json& j) { std::swap(j["sweep"]["points"][0], j["sweep"]["points"][1]); })
+                                              << "field sweep.points[1] is not above the point before it";
+        QTest::newRow("negative selection") << Change([](nlohmann::json& j) { j["selection"]["b"] = -3; })
+                                            << "field selection.b must not be negative";
+        QTest::newRow("protect not ids") << Change([](nlohmann::json& j) { j["interventions"]["protect"] = "4"; })
+                                         << "field interventions.protect has the wrong type";
+        QTest::newRow("no interventions") << Change([](nlohmann::json& j) { j.erase("interventions"); })
+                                          << "field interventions missing";
+    }
+
+    void damagedFilesAreRefused()
+    {
+        QFETCH(Change, change);
+        QFETCH(QString, message);
+        nlohmann::json j = nlohmann::json::parse(holescope::sessionToJson(goodDocument()));
+        change(j);
+        std::string error;
+        const auto doc = holescope::sessionFromJson(j.dump(), "s.holescope", error);
+        QVERIFY(!doc.has_value());
+        QCOMPARE(QString::fromStdString(error), "s.holescope: " + message);
+    }
+
+    void unreadableAndUnwritableFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        std::string error;
+        const std::string missing = dir.filePath("gone.holescope").toStdString();
+        QVERIFY(!holescope::readSessionFile(missing, error).has_value());
+        QVERIFY2(error.rfind(missing + ": cannot open (", 0) == 0, error.c_str());
+        const std::string nowhere = dir.filePath("no/such/folder/s.holescope").toStdString();
+        QVERIFY(!holescope::writeSessionFile(nowhere, goodDocument(), error));
+        QVERIFY2(error.rfind(nowhere + ": cannot write (", 0) == 0, error.c_str());
+        // A failed save leaves nothing behind, and a good one reads back whole.
+        QVERIFY(!QFile::exists(QString::fromStdString(nowhere)));
+        const std::string good = dir.filePath("s.holescope").toStdString();
+        QVERIFY2(holescope::writeSessionFile(good, goodDocument(), error), error.c_str());
+        const auto back = holescope::readSessionFile(good, error);
+        QVERIFY2(back.has_value(), error.c_str());
+        QVERIFY(*back == goodDocument());
+    }
+};
+
+QTEST_GUILESS_MAIN(SessionDocumentTest)
+#include "tst_session_document.moc"
