@@ -144,44 +144,9 @@ int benchSweeps(const QString& traceDir, const std::string& only, const ReplayOp
     return kExitOk;
 }
 
-} // namespace
-
-int runBench(const QStringList& args)
+// The InceptionV4 pair of the study, then (with golden) every run simrd's goldens hold.
+std::vector<BenchCase> benchCases(const QString& goldenDir, bool golden)
 {
-    QCommandLineParser parser;
-    parser.addOptions({
-        {"shared", "The shared folder with traces/dtr and golden (default: the one found at build time).", "dir", HOLESCOPE_SHARED_DIR},
-        {"min-time", "Repeat each replay until this much time was spent (seconds), at least 3 times.", "s", "0.05"},
-        {"no-golden", "Only the InceptionV4 pair, not every golden run."},
-        {"only", "Only the replays of traces whose file name contains this text.", "text"},
-        {"sweeps", "Instead: time a full 0.001-step sweep (0.001 to 1.0 of the peak) of every trace, on every core."},
-        {"overhead-limit", "With --sweeps: the sweeps' overhead limit (the DTR study used 2.0; default none).", "x"},
-        {"max-seconds", "With --sweeps: stop each replay as unresolved after this much wall time (default: no cap).", "s"},
-        {"max-steps", "With --sweeps: stop each replay as unresolved after this many operator computations (default: no cap).", "n"},
-    });
-    if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
-        return kExitOk;
-    const double minTime = parseRatio(parser.value("min-time"), "min-time");
-    // Options of the sweeps only: the golden replays are timed whole, with the limits simrd had.
-    const auto sweepOption = [&](const QString& name) {
-        if (parser.isSet(name) && !parser.isSet("sweeps"))
-            throw UsageError{QStringLiteral("--%1: only with --sweeps (the replays keep the limits they were measured with)").arg(name)};
-        return parser.isSet(name);
-    };
-    ReplayOptions sweepOptions;
-    if (sweepOption("overhead-limit"))
-        sweepOptions.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));
-    if (sweepOption("max-seconds"))
-        sweepOptions.maxSeconds = parseRatio(parser.value("max-seconds"), "max-seconds");
-    if (sweepOption("max-steps"))
-        sweepOptions.maxSteps = parseCount(parser.value("max-steps"), "max-steps");
-    const QString shared = parser.value("shared");
-    const QString traceDir = shared + "/traces/dtr", goldenDir = shared + "/golden";
-    if (!QDir(traceDir).exists() || !QDir(goldenDir).exists())
-        throw UsageError{QStringLiteral("%1 has no traces/dtr and golden folders; give --shared DIR").arg(shared)};
-    if (parser.isSet("sweeps"))
-        return benchSweeps(traceDir, parser.isSet("only") ? parser.value("only").toStdString() : std::string(), sweepOptions);
-
     std::vector<BenchCase> cases;
     const std::string inception = "inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log";
     // simrd's times for these three on a 2-core machine, measured for the issue.
@@ -195,17 +160,34 @@ int runBench(const QStringList& args)
         c.simrdSeconds = seconds;
         cases.push_back(c);
     }
-    if (!parser.isSet("no-golden")) {
-        auto golden = goldenCases(goldenDir);
-        cases.insert(cases.end(), golden.begin(), golden.end());
+    if (golden) {
+        auto runs = goldenCases(goldenDir);
+        cases.insert(cases.end(), runs.begin(), runs.end());
     }
+    return cases;
+}
 
-    if (parser.isSet("only")) {
-        const std::string only = parser.value("only").toStdString();
-        std::erase_if(cases, [&](const BenchCase& c) { return c.traceFile.find(only) == std::string::npos; });
-        if (cases.empty())
-            throw UsageError{QStringLiteral("--only: no replay of a trace named like \"%1\"").arg(parser.value("only"))};
+// Loading a trace also makes its prefix checkpoints: their cost is shown apart, as the parse's is not.
+void printCheckpointCosts(const std::map<std::string, LoadedTrace>& traces, double minTime)
+{
+    // Replays start from the latest checkpoint of the budget-free run their budget allows; the
+    // checkpoints are made once per trace, when it is loaded, like the parse: not in the times above.
+    std::printf("\nprefix checkpoints, made once per trace as it is loaded (not in the times above)\n");
+    for (const auto& [file, t] : traces) {
+        size_t count = 0, bytes = 0;
+        const double seconds = timeRuns(minTime, [&] {
+            const PrefixCheckpoints p = buildPrefixCheckpoints(t.program, t.graph, t.baseline);
+            count = p.points.size();
+            bytes = p.bytes();
+        });
+        std::printf("  %-16.16s %5zu checkpoints %8.1f MB %9.3f ms\n", file.c_str(), count, static_cast<double>(bytes) / 1e6, seconds * 1000);
     }
+}
+
+// Times every case against simrd's time and prints the table, the recorder's cost on the cases
+// given as ratios, and the summary.
+void benchReplays(std::vector<BenchCase>& cases, const QString& traceDir, double minTime)
+{
     struct Recorded {
         std::string label;
         double off, on;
@@ -246,23 +228,60 @@ int runBench(const QStringList& args)
     for (const Recorded& r : recorded)
         std::printf("  ratio %-8s off %9.3f ms   on %9.3f ms   (%+.0f%%)\n", r.label.c_str(), r.off * 1000, r.on * 1000,
                     (r.on / r.off - 1) * 100);
-    // Replays start from the latest checkpoint of the budget-free run their budget allows; the
-    // checkpoints are made once per trace, when it is loaded, like the parse: not in the times above.
-    std::printf("\nprefix checkpoints, made once per trace as it is loaded (not in the times above)\n");
-    for (const auto& [file, t] : traces) {
-        size_t count = 0, bytes = 0;
-        const double seconds = timeRuns(minTime, [&] {
-            const PrefixCheckpoints p = buildPrefixCheckpoints(t.program, t.graph, t.baseline);
-            count = p.points.size();
-            bytes = p.bytes();
-        });
-        std::printf("  %-16.16s %5zu checkpoints %8.1f MB %9.3f ms\n", file.c_str(), count, static_cast<double>(bytes) / 1e6, seconds * 1000);
-    }
+    printCheckpointCosts(traces, minTime);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("\n%zu replays; speedup over simrd: minimum %.0fx, geometric mean %.0fx; %d below the 1000x target\n", cases.size(),
                 minSpeedup, std::exp(logSum / static_cast<double>(cases.size())), below);
     std::printf("peak RSS %.1f MB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
+}
+
+} // namespace
+
+int runBench(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOptions({
+        {"shared", "The shared folder with traces/dtr and golden (default: the one found at build time).", "dir", HOLESCOPE_SHARED_DIR},
+        {"min-time", "Repeat each replay until this much time was spent (seconds), at least 3 times.", "s", "0.05"},
+        {"no-golden", "Only the InceptionV4 pair, not every golden run."},
+        {"only", "Only the replays of traces whose file name contains this text.", "text"},
+        {"sweeps", "Instead: time a full 0.001-step sweep (0.001 to 1.0 of the peak) of every trace, on every core."},
+        {"overhead-limit", "With --sweeps: the sweeps' overhead limit (the DTR study used 2.0; default none).", "x"},
+        {"max-seconds", "With --sweeps: stop each replay as unresolved after this much wall time (default: no cap).", "s"},
+        {"max-steps", "With --sweeps: stop each replay as unresolved after this many operator computations (default: no cap).", "n"},
+    });
+    if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
+        return kExitOk;
+    const double minTime = parseRatio(parser.value("min-time"), "min-time");
+    // Options of the sweeps only: the golden replays are timed whole, with the limits simrd had.
+    const auto sweepOption = [&](const QString& name) {
+        if (parser.isSet(name) && !parser.isSet("sweeps"))
+            throw UsageError{QStringLiteral("--%1: only with --sweeps (the replays keep the limits they were measured with)").arg(name)};
+        return parser.isSet(name);
+    };
+    ReplayOptions sweepOptions;
+    if (sweepOption("overhead-limit"))
+        sweepOptions.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));
+    if (sweepOption("max-seconds"))
+        sweepOptions.maxSeconds = parseRatio(parser.value("max-seconds"), "max-seconds");
+    if (sweepOption("max-steps"))
+        sweepOptions.maxSteps = parseCount(parser.value("max-steps"), "max-steps");
+    const QString shared = parser.value("shared");
+    const QString traceDir = shared + "/traces/dtr", goldenDir = shared + "/golden";
+    if (!QDir(traceDir).exists() || !QDir(goldenDir).exists())
+        throw UsageError{QStringLiteral("%1 has no traces/dtr and golden folders; give --shared DIR").arg(shared)};
+    if (parser.isSet("sweeps"))
+        return benchSweeps(traceDir, parser.isSet("only") ? parser.value("only").toStdString() : std::string(), sweepOptions);
+
+    std::vector<BenchCase> cases = benchCases(goldenDir, !parser.isSet("no-golden"));
+    if (parser.isSet("only")) {
+        const std::string only = parser.value("only").toStdString();
+        std::erase_if(cases, [&](const BenchCase& c) { return c.traceFile.find(only) == std::string::npos; });
+        if (cases.empty())
+            throw UsageError{QStringLiteral("--only: no replay of a trace named like \"%1\"").arg(parser.value("only"))};
+    }
+    benchReplays(cases, traceDir, minTime);
     return kExitOk;
 }
 
