@@ -17,6 +17,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 using namespace holescope;
 
@@ -35,19 +36,8 @@ int fail(const QString& message)
     return 2;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+void addOptions(QCommandLineParser& parser)
 {
-    const bool display = haveDisplay();
-    if (!display)
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("holescope"));
-    QApplication::setOrganizationName(QStringLiteral("holescope"));
-    QApplication::setApplicationVersion(QStringLiteral(HOLESCOPE_VERSION));
-
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Forensics of memory-budgeted training: DTR replays, budget sweeps and holes."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -64,23 +54,25 @@ int main(int argc, char** argv)
         {QStringLiteral("policy"), QStringLiteral("The eviction policy of --sweep and --pair (default dtr; holescope-cli policies lists them)."),
          QStringLiteral("NAME")},
     });
-    parser.process(app);
+}
+
+// What the command line asks for, or what is wrong with it.
+std::optional<QString> requestFrom(const QCommandLineParser& parser, bool display, ScreenshotRequest& request)
+{
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1)
-        return fail(QStringLiteral("give at most one trace or session"));
-
-    ScreenshotRequest request;
+        return QStringLiteral("give at most one trace or session");
     if (parser.isSet(QStringLiteral("sweep")))
-        if (const auto error = parseSweepRange(parser.value(QStringLiteral("sweep")), request))
-            return fail(*error);
+        if (auto error = parseSweepRange(parser.value(QStringLiteral("sweep")), request))
+            return error;
     if (parser.isSet(QStringLiteral("pair")))
-        if (const auto error = parsePair(parser.value(QStringLiteral("pair")), request))
-            return fail(*error);
+        if (auto error = parsePair(parser.value(QStringLiteral("pair")), request))
+            return error;
     if (parser.isSet(QStringLiteral("overhead-limit"))) {
         bool ok = false;
         const double limit = parser.value(QStringLiteral("overhead-limit")).toDouble(&ok);
         if (!ok || !(limit >= 1.0))
-            return fail(QStringLiteral("--overhead-limit: expected a number of at least 1, found \"%1\"").arg(parser.value(QStringLiteral("overhead-limit"))));
+            return QStringLiteral("--overhead-limit: expected a number of at least 1, found \"%1\"").arg(parser.value(QStringLiteral("overhead-limit")));
         request.overheadLimit = limit;
     }
     if (parser.isSet(QStringLiteral("protect")))
@@ -88,13 +80,13 @@ int main(int argc, char** argv)
             bool ok = false;
             const int id = part.trimmed().toInt(&ok);
             if (!ok || id < 0)
-                return fail(QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part));
+                return QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part);
             request.protect.push_back(id);
         }
     if (parser.isSet(QStringLiteral("policy"))) {
         const std::string name = parser.value(QStringLiteral("policy")).toStdString();
         if (const auto policy = parsePolicy(name); std::holds_alternative<std::string>(policy))
-            return fail(QStringLiteral("--policy: %1").arg(QString::fromStdString(std::get<std::string>(policy))));
+            return QStringLiteral("--policy: %1").arg(QString::fromStdString(std::get<std::string>(policy)));
         request.policy = name;
     }
     const QString file = files.isEmpty() ? QString() : files.first();
@@ -104,23 +96,16 @@ int main(int argc, char** argv)
         request.output = QStringLiteral("holescope-screenshot.png");
         std::fprintf(stderr, "holescope: no display, so no window; writing a screenshot to %s instead\n", qUtf8Printable(request.output));
     }
+    if (!request.output.isEmpty() && file.isEmpty())
+        return QStringLiteral("--screenshot needs a trace or a session");
+    return std::nullopt;
+}
 
-    QSettings settings;
-    RecentFiles recent(settings);
-    const bool headless = !request.output.isEmpty();
-    const QString autosavePath =
-        headless ? QString() : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/autosave.holescope");
-    MainWindow window(recent, /*interactive=*/!headless, autosavePath);
-    if (headless) {
-        if (file.isEmpty())
-            return fail(QStringLiteral("--screenshot needs a trace or a session"));
-        if (const auto error = runScreenshot(window, request))
-            return fail(*error);
-        std::fprintf(stderr, "holescope: wrote %s\n", qUtf8Printable(QFileInfo(request.output).absoluteFilePath()));
-        return 0;
-    }
+// The window as a user meets it: unsaved work of a run that crashed offered back, then the file
+// asked for opened (and swept, with --sweep).
+int runInteractive(MainWindow& window, const ScreenshotRequest& request, const QString& autosavePath)
+{
     window.show();
-    // A copy of unsaved work left by a run that crashed: offer it back.
     if (QFileInfo::exists(autosavePath)) {
         const auto answer = QMessageBox::question(&window, QStringLiteral("holescope"),
                                                   QStringLiteral("holescope did not close properly last time. Restore the session that was not saved?"),
@@ -129,23 +114,54 @@ int main(int argc, char** argv)
             return QApplication::exec();
         window.autosave()->discard();
     }
-    if (!file.isEmpty()) {
-        if (!request.session.isEmpty()) {
-            window.openSession(request.session);
-        } else {
-            window.openTrace(request.trace);
-            if (request.step)
-                QObject::connect(&window.session(), &Session::traceChanged, &window, [&window, request] {
-                    SweepSettings s = window.session().settings();
-                    s.from = *request.from;
-                    s.to = *request.to;
-                    s.step = *request.step;
-                    if (request.policy)
-                        s.policy = *request.policy;
-                    window.session().setSettings(s);
-                    QTimer::singleShot(0, &window, &MainWindow::startSweep);
-                }, Qt::SingleShotConnection);
-        }
+    if (!request.session.isEmpty()) {
+        window.openSession(request.session);
+    } else if (!request.trace.isEmpty()) {
+        window.openTrace(request.trace);
+        if (request.step)
+            QObject::connect(&window.session(), &Session::traceChanged, &window, [&window, request] {
+                SweepSettings s = window.session().settings();
+                s.from = *request.from;
+                s.to = *request.to;
+                s.step = *request.step;
+                if (request.policy)
+                    s.policy = *request.policy;
+                window.session().setSettings(s);
+                QTimer::singleShot(0, &window, &MainWindow::startSweep);
+            }, Qt::SingleShotConnection);
     }
     return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bool display = haveDisplay();
+    if (!display)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("holescope"));
+    QApplication::setOrganizationName(QStringLiteral("holescope"));
+    QApplication::setApplicationVersion(QStringLiteral(HOLESCOPE_VERSION));
+
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+    ScreenshotRequest request;
+    if (const auto error = requestFrom(parser, display, request))
+        return fail(*error);
+
+    QSettings settings;
+    RecentFiles recent(settings);
+    const bool headless = !request.output.isEmpty();
+    const QString autosavePath =
+        headless ? QString() : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/autosave.holescope");
+    MainWindow window(recent, /*interactive=*/!headless, autosavePath);
+    if (!headless)
+        return runInteractive(window, request, autosavePath);
+    if (const auto error = runScreenshot(window, request))
+        return fail(*error);
+    std::fprintf(stderr, "holescope: wrote %s\n", qUtf8Printable(QFileInfo(request.output).absoluteFilePath()));
+    return 0;
 }
