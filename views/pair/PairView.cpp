@@ -49,6 +49,43 @@ PairView::PairView(QWidget* parent)
     : QWidget(parent)
     , m_timeline(new PairTimeline(this))
 {
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(createEventTables());
+    bottom->addWidget(createSidePanel());
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_timeline);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(createToolRow());
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+
+    connect(m_timeline, &PairTimeline::cursorMoved, this, [this](qint64 op) {
+        // A click on the timeline lands on the events of that moment, in the run the cursor is in.
+        if (!m_pair)
+            return;
+        const int run = m_cursor ? m_cursor->run : 0;
+        const auto& events = m_pair->run(run).events;
+        const auto it = std::lower_bound(events.begin(), events.end(), op, [](const RunEvent& e, int64_t o) { return e.op < o; });
+        if (it != events.end())
+            selectEvent(run, static_cast<uint32_t>(it - events.begin()));
+    });
+    updateSummary();
+}
+
+QWidget* PairView::createEventTables()
+{
     m_tabs = new QTabWidget(this);
     const char* names[3] = {"Events of A", "Events of B", "A and B by operator"};
     for (int i = 0; i < 3; ++i) {
@@ -73,13 +110,16 @@ PairView::PairView(QWidget* parent)
                         rowActivated(i, current.row());
                 });
     }
-    m_summary = new QLabel(this);
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return m_tabs;
+}
+
+// The storage inspector and the protections that rescue the failing run.
+QWidget* PairView::createSidePanel()
+{
     m_inspector = new QTextBrowser(this);
     m_probeTimer = new QTimer(this);
     m_probeTimer->setSingleShot(true);
+    // Probing replays the pair: wait until the user stops stepping through storages.
     m_probeTimer->setInterval(300);
     connect(m_probeTimer, &QTimer::timeout, this, [this] {
         if (m_inspected >= 0 && m_pair)
@@ -88,43 +128,6 @@ PairView::PairView(QWidget* parent)
     m_culprits = new QListWidget(this);
     m_apply = new QPushButton(tr("Apply the selected protection"), this);
     m_apply->setEnabled(false);
-
-    auto* side = new QWidget(this);
-    auto* sideLayout = new QVBoxLayout(side);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(new QLabel(tr("<b>Storage</b>"), side));
-    sideLayout->addWidget(m_inspector, 3);
-    sideLayout->addWidget(new QLabel(tr("<b>Protections that rescue the failing run</b>"), side));
-    sideLayout->addWidget(m_culprits, 1);
-    sideLayout->addWidget(m_apply);
-
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
-    bottom->addWidget(m_tabs);
-    bottom->addWidget(side);
-    bottom->setStretchFactor(0, 3);
-    bottom->setStretchFactor(1, 2);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_timeline);
-    split->addWidget(bottom);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(createToolRow());
-    layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
-
-    connect(m_timeline, &PairTimeline::cursorMoved, this, [this](qint64 op) {
-        // The first event at or after that operator, in the run the cursor is in.
-        if (!m_pair)
-            return;
-        const int run = m_cursor ? m_cursor->run : 0;
-        const auto& events = m_pair->run(run).events;
-        const auto it = std::lower_bound(events.begin(), events.end(), op, [](const RunEvent& e, int64_t o) { return e.op < o; });
-        if (it != events.end())
-            selectEvent(run, static_cast<uint32_t>(it - events.begin()));
-    });
     connect(m_culprits, &QListWidget::currentRowChanged, this, [this](int row) { m_apply->setEnabled(row >= 0); });
     auto apply = [this] {
         QListWidgetItem* item = m_culprits->currentItem();
@@ -137,7 +140,16 @@ PairView::PairView(QWidget* parent)
     };
     connect(m_apply, &QPushButton::clicked, this, apply);
     connect(m_culprits, &QListWidget::itemDoubleClicked, this, apply);
-    updateSummary();
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(new QLabel(tr("<b>Storage</b>"), side));
+    sideLayout->addWidget(m_inspector, 3);
+    sideLayout->addWidget(new QLabel(tr("<b>Protections that rescue the failing run</b>"), side));
+    sideLayout->addWidget(m_culprits, 1);
+    sideLayout->addWidget(m_apply);
+    return side;
 }
 
 PairView::~PairView() = default;

@@ -80,6 +80,8 @@ signals:
 
 private:
     QWidget* createToolRow();
+    QWidget* createEventTables();
+    QWidget* createSidePanel();
     void updateSummary();
     void rowActivated(int which, int row);
     QTableView* currentTable() const;
