@@ -125,6 +125,14 @@ void CliErrorsTest::initTestCase()
     // A shared folder with no traces in it, for bench's errors.
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/traces/dtr")));
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/golden")));
+    // Shared folders whose golden files are damaged: a line that is not JSON, a run without its budget.
+    for (const auto& [dir, text] : {std::pair{"badjson", "{oops\n"}, std::pair{"nobudget", "{\"trace\":\"t.log\",\"baseline\":{}}\n{\"ratio\":0.5}\n"}}) {
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("%1/traces/dtr").arg(dir)));
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("%1/golden").arg(dir)));
+        QFile f(m_dir.filePath(QStringLiteral("%1/golden/t.jsonl").arg(dir)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.write(text) > 0);
+    }
     // A trace given through a pipe (info <(zcat t.gz), say): refused, never read half.
     QCOMPARE(mkfifo(QFile::encodeName(m_dir.filePath("fifo")).constData(), 0600), 0);
 }
@@ -284,6 +292,12 @@ void CliErrorsTest::badInput_data()
                                                  << QStringList{"--overhead-limit: must be at least 1 (1 allows no rematerialization), found 0.5"};
     QTest::newRow("census --policy belady") << QStringList{"census", "{chain}", "--policy", "belady"}
                                             << QStringList{"--policy: unknown policy \"belady\""};
+    QTest::newRow("bench golden not JSON") << QStringList{"bench", "--shared", "{dir}/badjson"}
+                                           << QStringList{"{dir}/badjson/golden/t.jsonl:1: not JSON"};
+    QTest::newRow("bench golden without budget") << QStringList{"bench", "--shared", "{dir}/nobudget"}
+                                                 << QStringList{"{dir}/nobudget/golden/t.jsonl:2: ", "budget"};
+    QTest::newRow("bench --only no replay") << QStringList{"bench", "--shared", "{dir}/shared", "--only", "resnet"}
+                                            << QStringList{"--only: no replay of a trace named like \"resnet\""};
     QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}
                                     << QStringList{"--protect: 2 is not a storage id of this trace"};
 }
