@@ -32,6 +32,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <limits>
 
@@ -565,16 +567,29 @@ private slots:
         QTest::newRow("not json") << "{oops" << "not JSON";
         QTest::newRow("format") << R"({"format":"holescope-session/9"})" << "field format is \"holescope-session/9\"";
         QTest::newRow("no trace") << R"({"format":"holescope-session/1"})" << "field trace missing";
-        const QString base = R"({"format":"holescope-session/1","trace":"%1","sweep_settings":{"from":%2,"to":0.5,"step":0.01,)"
-                             R"("exact":false,"refine":0,"overhead_limit":null,"policy":"DTR"},"sweep":{"stopped":false,"points":%3},)"
-                             R"("selection":{"a":null,"b":null},"interventions":{"protect":[]}})";
-        QTest::newRow("from") << base.arg(kDemo, "-1", "[]") << "field sweep_settings.from and to must satisfy";
-        QTest::newRow("point") << base.arg(kDemo, "0.1", "[[1,\"fine\",0,0,0,0,0,0,0,1,\"\"]]") << "field sweep.points[0] is not an outcome";
-        QTest::newRow("missing trace") << base.arg(m_dir.filePath("gone.log"), "0.1", "[]") << "gone.log is missing";
-        QTest::newRow("policy") << QString(base.arg(kDemo, "0.1", "[]")).replace("\"DTR\"", "\"belady\"")
-                                << "field sweep_settings.policy unknown policy \"belady\"";
-        QTest::newRow("unknown storage") << QString(base.arg(kDemo, "0.1", "[]")).replace("\"protect\":[]", "\"protect\":[5000]")
-                                         << "field interventions.protect names storage 5000, which demo-unet.log does not have";
+        // Built with nlohmann, so that any temporary folder's path is escaped as JSON wants.
+        const auto session = [](const QString& trace, double from, nlohmann::json points) {
+            nlohmann::json j = {{"format", "holescope-session/1"},
+                                {"trace", trace.toStdString()},
+                                {"sweep_settings",
+                                 {{"from", from}, {"to", 0.5}, {"step", 0.01}, {"exact", false}, {"refine", 0}, {"overhead_limit", nullptr}, {"policy", "DTR"}}},
+                                {"sweep", {{"stopped", false}, {"points", std::move(points)}}},
+                                {"selection", {{"a", nullptr}, {"b", nullptr}}},
+                                {"interventions", {{"protect", nlohmann::json::array()}}}};
+            return j;
+        };
+        const auto text = [](const nlohmann::json& j) { return QString::fromStdString(j.dump()); };
+        const auto good = session(kDemo, 0.1, nlohmann::json::array());
+        QTest::newRow("from") << text(session(kDemo, -1, nlohmann::json::array())) << "field sweep_settings.from and to must satisfy";
+        QTest::newRow("point") << text(session(kDemo, 0.1, nlohmann::json::parse(R"([[1,"fine",0,0,0,0,0,0,0,1,""]])")))
+                               << "field sweep.points[0] is not an outcome";
+        QTest::newRow("missing trace") << text(session(m_dir.filePath("gone.log"), 0.1, nlohmann::json::array())) << "gone.log is missing";
+        nlohmann::json belady = good;
+        belady["sweep_settings"]["policy"] = "belady";
+        QTest::newRow("policy") << text(belady) << "field sweep_settings.policy unknown policy \"belady\"";
+        nlohmann::json unknown = good;
+        unknown["interventions"]["protect"] = {5000};
+        QTest::newRow("unknown storage") << text(unknown) << "field interventions.protect names storage 5000, which demo-unet.log does not have";
     }
 
     void badSessionsAreRefused()
