@@ -93,6 +93,94 @@ std::string cascadeText(const FailureAnatomy& f)
     return s;
 }
 
+// The culprit eviction: where the failing run, short of bytes, evicts what the completing one keeps.
+std::string culpritText(const PairExplanation& x)
+{
+    if (!x.culpritEviction)
+        return {};
+    const CulpritEviction& c = *x.culpritEviction;
+    const bool keyIsCulprit = x.key.evictedBy == PairSide::Failing && x.key.op == c.op && x.key.storage == c.storage;
+    std::string needed;
+    if (c.neededAfter >= 0)
+        needed = "operator " + groupDigits(c.op + c.neededAfter) + " needs it again (" + plural(c.neededAfter, "operator", "operators")
+                 + " later)";
+    if (keyIsCulprit)
+        return needed.empty() ? std::string() : "  Storage " + std::to_string(c.storage) + " is one the failing operator rebuilds: " + needed + ".\n";
+    std::string s = "  The failing run";
+    if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op)
+        s += " carries those bytes into operator " + groupDigits(c.op) + " (it holds " + bytes(c.carriedBytes) + " in "
+             + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not),";
+    s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage " + std::to_string(c.storage)
+         + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
+    return s + (needed.empty() ? ".\n" : "; " + needed + ".\n");
+}
+
+// The first divergence, the key one, and the culprit eviction.
+std::string divergencesText(const PairExplanation& x)
+{
+    std::string s;
+    if (x.first.op < 0) {
+        s += "The runs never diverge on a budget check.\n";
+    } else {
+        s += divergenceText(x, x.first, "First divergence", false);
+        int64_t failingOnly = 0;
+        for (const OneSidedEviction& e : x.oneSided)
+            failingOnly += e.side == PairSide::Failing ? 1 : 0;
+        s += "  From there the runs differ in " + plural(static_cast<int64_t>(x.oneSided.size()), "eviction", "evictions")
+             + " made by one run only (" + groupDigits(failingOnly) + " by the failing run, "
+             + groupDigits(static_cast<int64_t>(x.oneSided.size()) - failingOnly) + " by the completing one).\n";
+    }
+    s += "\n";
+    if (x.key.op >= 0 && !(x.key.op == x.first.op && x.key.storage == x.first.storage && x.key.evictedBy == x.first.evictedBy))
+        s += divergenceText(x, x.key, "Key divergence", true);
+    else if (x.key.op >= 0)
+        s += "The key divergence is the first one.\n";
+    return s + culpritText(x);
+}
+
+std::string failureText(const FailureAnatomy& f)
+{
+    std::string s = "Failure, operator " + groupDigits(f.op) + ": " + outcomeName(f.outcome) + ".";
+    int32_t root = f.open.size() > 1 ? f.open[1].storage : -1;
+    for (const CascadeStep& c : f.cascade)
+        if (root < 0 && c.depth == 1)
+            root = c.storage;
+    if (root >= 0)
+        s += " Rebuilding storage " + std::to_string(root) + " starts a cascade that "
+             + (f.outcome == Outcome::Oom ? "cannot fit: " : "exceeds the overhead limit: ")
+             + plural(static_cast<int64_t>(f.cascade.size()), "rebuild", "rebuilds") + " completed, nested up to "
+             + std::to_string(f.cascadeDepth) + " deep.";
+    s += "\n  At the end: " + bytes(f.memory) + " in use of a budget of " + groupDigits(f.budget) + ", " + bytes(f.pinned)
+         + " pinned outside the pool, " + plural(f.pool, "candidate", "candidates") + " left in the pool";
+    if (f.request > 0)
+        s += "; the last allocation to go through the free loop asked for " + bytes(f.request) + " and found memory "
+             + bytes(f.bytesShort) + " short";
+    if (f.outcome == Outcome::Oom)
+        s += ", still " + bytes(f.stillShort) + " short when no candidate was left";
+    return s + ".\n" + cascadeText(f) + "\n";
+}
+
+std::string protectionsText(const PairExplanation& x, const Baseline& b)
+{
+    const auto rescuing = std::count_if(x.culprits.begin(), x.culprits.end(), [](const CulpritTrial& t) { return t.rescues(); });
+    std::string s = "Protections tried at the failing budget: " + groupDigits(x.culpritsTried) + (x.pairsTried ? " (pairs included)" : "")
+                    + (x.cancelled ? ", cancelled before the end" : "") + "; " + groupDigits(rescuing)
+                    + (rescuing == 1 ? " makes" : " make") + " the run complete.\n";
+    for (const CulpritTrial& t : x.culprits) {
+        std::string ids;
+        for (int32_t id : t.storages)
+            ids += (ids.empty() ? "" : " + ") + std::to_string(id);
+        s += "  protect " + ids + ": " + outcomeName(t.outcome);
+        if (t.rescues())
+            s += ", overhead " + overhead(t.rematCompute, b);
+        else
+            s += " at operator " + groupDigits(t.opsDone);
+        s += t.onlyFailing ? " (evicted by the failing run only, last at operator " : " (last evicted at operator ";
+        s += groupDigits(t.lastEvicted) + ")\n";
+    }
+    return s;
+}
+
 } // namespace
 
 std::string explanationToText(const std::string& trace, const Baseline& b, const PairExplanation& x)
@@ -112,82 +200,7 @@ std::string explanationToText(const std::string& trace, const Baseline& b, const
     s += runLine("completing  ", x.completing, b);
     if (x.cancelled && x.first.op < 0 && x.failure.cascade.empty())
         return s + "\nCancelled before the runs were compared.\n";
-    s += "\n";
-
-    if (x.first.op < 0) {
-        s += "The runs never diverge on a budget check.\n";
-    } else {
-        s += divergenceText(x, x.first, "First divergence", false);
-        int64_t failingOnly = 0;
-        for (const OneSidedEviction& e : x.oneSided)
-            failingOnly += e.side == PairSide::Failing ? 1 : 0;
-        s += "  From there the runs differ in " + plural(static_cast<int64_t>(x.oneSided.size()), "eviction", "evictions")
-             + " made by one run only (" + groupDigits(failingOnly) + " by the failing run, "
-             + groupDigits(static_cast<int64_t>(x.oneSided.size()) - failingOnly) + " by the completing one).\n";
-    }
-    s += "\n";
-    if (x.key.op >= 0 && !(x.key.op == x.first.op && x.key.storage == x.first.storage && x.key.evictedBy == x.first.evictedBy))
-        s += divergenceText(x, x.key, "Key divergence", true);
-    else if (x.key.op >= 0)
-        s += "The key divergence is the first one.\n";
-    if (x.culpritEviction) {
-        const CulpritEviction& c = *x.culpritEviction;
-        const bool keyIsCulprit = x.key.evictedBy == PairSide::Failing && x.key.op == c.op && x.key.storage == c.storage;
-        std::string needed;
-        if (c.neededAfter >= 0)
-            needed = "operator " + groupDigits(c.op + c.neededAfter) + " needs it again (" + plural(c.neededAfter, "operator", "operators")
-                     + " later)";
-        if (keyIsCulprit) {
-            if (!needed.empty())
-                s += "  Storage " + std::to_string(c.storage) + " is one the failing operator rebuilds: " + needed + ".\n";
-        } else {
-            s += "  The failing run";
-            if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op)
-                s += " carries those bytes into operator " + groupDigits(c.op) + " (it holds " + bytes(c.carriedBytes) + " in "
-                     + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not),";
-            s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage "
-                 + std::to_string(c.storage) + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
-            s += needed.empty() ? ".\n" : "; " + needed + ".\n";
-        }
-    }
-    s += "\n";
-
-    const FailureAnatomy& f = x.failure;
-    s += "Failure, operator " + groupDigits(f.op) + ": " + outcomeName(f.outcome) + ".";
-    int32_t root = f.open.size() > 1 ? f.open[1].storage : -1;
-    for (const CascadeStep& c : f.cascade)
-        if (root < 0 && c.depth == 1)
-            root = c.storage;
-    if (root >= 0)
-        s += " Rebuilding storage " + std::to_string(root) + " starts a cascade that "
-             + (f.outcome == Outcome::Oom ? "cannot fit: " : "exceeds the overhead limit: ")
-             + plural(static_cast<int64_t>(f.cascade.size()), "rebuild", "rebuilds") + " completed, nested up to "
-             + std::to_string(f.cascadeDepth) + " deep.";
-    s += "\n  At the end: " + bytes(f.memory) + " in use of a budget of " + groupDigits(f.budget) + ", "
-         + bytes(f.pinned) + " pinned outside the pool, " + plural(f.pool, "candidate", "candidates") + " left in the pool";
-    if (f.request > 0)
-        s += "; the last allocation to go through the free loop asked for " + bytes(f.request) + " and found memory "
-             + bytes(f.bytesShort) + " short";
-    if (f.outcome == Outcome::Oom)
-        s += ", still " + bytes(f.stillShort) + " short when no candidate was left";
-    s += ".\n" + cascadeText(f) + "\n";
-
-    const auto rescuing = std::count_if(x.culprits.begin(), x.culprits.end(), [](const CulpritTrial& t) { return t.rescues(); });
-    s += "Protections tried at the failing budget: " + groupDigits(x.culpritsTried) + (x.pairsTried ? " (pairs included)" : "")
-         + (x.cancelled ? ", cancelled before the end" : "") + "; " + groupDigits(rescuing) + (rescuing == 1 ? " makes" : " make") + " the run complete.\n";
-    for (const CulpritTrial& t : x.culprits) {
-        std::string ids;
-        for (int32_t id : t.storages)
-            ids += (ids.empty() ? "" : " + ") + std::to_string(id);
-        s += "  protect " + ids + ": " + outcomeName(t.outcome);
-        if (t.rescues())
-            s += ", overhead " + overhead(t.rematCompute, b);
-        else
-            s += " at operator " + groupDigits(t.opsDone);
-        s += t.onlyFailing ? " (evicted by the failing run only, last at operator " : " (last evicted at operator ";
-        s += groupDigits(t.lastEvicted) + ")\n";
-    }
-    return s;
+    return s + "\n" + divergencesText(x) + "\n" + failureText(x.failure) + protectionsText(x, b);
 }
 
 } // namespace holescope
