@@ -73,6 +73,7 @@ private:
     bool constant(const LogLine& l);
     bool call(const LogLine& l);
     bool callResult(const LogLine& l, const std::string& r, OpDef& op);
+    const LogLine* resultLine(const LogLine& l, const std::string& r, LogKind kind);
     bool mutate(const LogLine& l);
     std::optional<OpDef> operatorOf(const LogLine& l);
     // The line after the last one taken, which `owner` needs (a MEMORY or ALIAS line).
@@ -325,27 +326,34 @@ std::optional<OpDef> ProgramBuilder::operatorOf(const LogLine& l)
     return op;
 }
 
+// The line of `kind` (MEMORY or ALIAS) that must follow the CALL `l` for its result r.
+const LogLine* ProgramBuilder::resultLine(const LogLine& l, const std::string& r, LogKind kind)
+{
+    const char* wanted = logKindName(kind);
+    const LogLine* m = following(l, wanted);
+    if (!m)
+        return nullptr;
+    if (m->kind != kind) {
+        fail(m->line, "INSTRUCTION", std::string("expected the ") + wanted + " line of result \"" + r + "\" of the CALL on line "
+                 + std::to_string(l.line) + ", found " + logKindName(m->kind));
+        return nullptr;
+    }
+    if (m->name != r) {
+        fail(m->line, "NAME", "expected \"" + r + "\" (result of the CALL on line " + std::to_string(l.line) + "), found \"" + m->name + "\"");
+        return nullptr;
+    }
+    return m;
+}
+
 // The MEMORY and ALIAS lines that follow a CALL for its result r.
 bool ProgramBuilder::callResult(const LogLine& l, const std::string& r, OpDef& op)
 {
-    const LogLine* m = following(l, "MEMORY");
+    const LogLine* m = resultLine(l, r, LogKind::Memory);
     if (!m)
         return false;
-    if (m->kind != LogKind::Memory)
-        return fail(m->line, "INSTRUCTION", "expected the MEMORY line of result \"" + r + "\" of the CALL on line "
-                        + std::to_string(l.line) + ", found " + logKindName(m->kind));
-    if (m->name != r)
-        return fail(m->line, "NAME", "expected \"" + r + "\" (result of the CALL on line " + std::to_string(l.line) + "), found \""
-                        + m->name + "\"");
-    const LogLine* a = following(l, "ALIAS");
+    const LogLine* a = resultLine(l, r, LogKind::Alias);
     if (!a)
         return false;
-    if (a->kind != LogKind::Alias)
-        return fail(a->line, "INSTRUCTION", "expected the ALIAS line of result \"" + r + "\" of the CALL on line "
-                        + std::to_string(l.line) + ", found " + logKindName(a->kind));
-    if (a->name != r)
-        return fail(a->line, "NAME", "expected \"" + r + "\" (result of the CALL on line " + std::to_string(l.line) + "), found \""
-                        + a->name + "\"");
     if (a->alias < -1 || a->alias >= static_cast<int64_t>(l.args.size()))
         return fail(a->line, "ALIAS", "alias index " + std::to_string(a->alias) + " out of range: the CALL on line "
                         + std::to_string(l.line) + " has " + std::to_string(l.args.size()) + " arguments (use -1 for no alias)");
