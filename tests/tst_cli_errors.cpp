@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <utility>
 
@@ -105,6 +106,7 @@ private slots:
     void replayJson_data();
     void replayJson();
     void recordFiles();
+    void readOnlyFolder();
 
 private:
     // Replaces {chain}, {bad}, {alias} and {dir} in an argument list.
@@ -463,6 +465,22 @@ void CliErrorsTest::recordFiles()
     QCOMPARE(lines.size(), 5);
     QCOMPARE(lines.at(0), QStringLiteral("op,name,clock,memory,pinned,evictable,max_depth,remat_compute,evictions"));
     QVERIFY2(lines.at(4).startsWith("4,"), qPrintable(lines.at(4)));
+}
+
+// An output into a folder the user may not write to is refused before the work. Root writes
+// everywhere, so only a run as another user can see this refusal.
+void CliErrorsTest::readOnlyFolder()
+{
+    if (geteuid() == 0)
+        QSKIP("running as root, for whom every folder is writable: run the tests as another user to check this refusal");
+    const QString folder = m_dir.filePath("readonly");
+    QVERIFY(QDir().mkpath(folder));
+    QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    const CliRun run = runCli({"synth", "--out", folder + "/t.log"});
+    QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--out: " + folder + "/t.log: cannot write: permission denied"), qPrintable(run.err));
 }
 
 QTEST_GUILESS_MAIN(CliErrorsTest)
