@@ -202,13 +202,14 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
     }
 }
 
-void checkGridSize(double budgets, const QString& option)
+void checkGridSize(double budgets, const QString& option, const QString& advice)
 {
     if (budgets > kMaxGridBudgets)
-        throw UsageError{QStringLiteral("--%1: the grid would have %2 budgets (at most %3); use a coarser step")
+        throw UsageError{QStringLiteral("--%1: the grid would have %2 budgets (at most %3); %4")
                              .arg(option)
                              .arg(budgets, 0, 'g', 3)
-                             .arg(kMaxGridBudgets, 0, 'g', 3)};
+                             .arg(kMaxGridBudgets, 0, 'g', 3)
+                             .arg(advice)};
 }
 
 void writeFileWhole(const QString& path, const std::string& text)

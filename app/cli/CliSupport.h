@@ -64,8 +64,9 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
 
 // A grid of more budgets than this is a typo (a step of 1e-9, say), not a sweep anyone waits for.
 inline constexpr double kMaxGridBudgets = 10'000'000;
-// Refuses a grid of more than kMaxGridBudgets budgets, naming the option that set its step.
-void checkGridSize(double budgets, const QString& option);
+// Refuses a grid of more than kMaxGridBudgets budgets, naming the option that set its step and
+// what to do instead.
+void checkGridSize(double budgets, const QString& option, const QString& advice = QStringLiteral("use a coarser step"));
 
 // Writes the file whole or not at all (a temporary file renamed over it): a half-written output
 // would read as a shorter run.

@@ -80,8 +80,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
         const double stepBytes = *h.step * static_cast<double>(t.baseline.memory);
         const double budgets = h.fromRatio && h.toRatio ? (*h.toRatio - *h.fromRatio) / *h.step + 1
                                                         : static_cast<double>(h.to - h.from) / std::max(stepBytes, 1.0) + 1;
-        if (budgets > kMaxGridBudgets)
-            throw UsageError{QStringLiteral("the grid would have %1 budgets; use a coarser --step or --exact").arg(budgets, 0, 'g', 3)};
+        checkGridSize(budgets, "step", "use a coarser --step or --exact");
         if (h.fromRatio && h.toRatio) {
             spec.grid = ratioGrid(t.baseline, *h.fromRatio, *h.toRatio, *h.step);
         } else {
