@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <string>
 #include <utility>
 
 #include "support/CliProcess.h"
@@ -127,13 +128,27 @@ void CliErrorsTest::initTestCase()
     // A shared folder with no traces in it, for bench's errors.
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/traces/dtr")));
     QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("shared/golden")));
-    // Shared folders whose golden files are damaged: a line that is not JSON, a run without its budget.
-    for (const auto& [dir, text] : {std::pair{"badjson", "{oops\n"}, std::pair{"nobudget", "{\"trace\":\"t.log\",\"baseline\":{}}\n{\"ratio\":0.5}\n"}}) {
+    // Shared folders whose golden files are damaged, one way each.
+    const char* head = "{\"trace\":\"t.log\",\"baseline\":{}}\n";
+    const auto run = [](const char* budget) {
+        return std::string{"{\"ratio\":0.5,\"budget\":"} + budget + ",\"overhead_limit\":null,\"protect\":[],\"simrd_seconds\":1}\n";
+    };
+    const std::pair<const char*, std::string> damaged[] = {
+        {"badjson", "{oops\n"},
+        {"notobject", "[1,2]\n"},
+        {"nobudget", std::string{head} + "{\"ratio\":0.5}\n"},
+        {"textbudget", head + run("\"1000\"")},
+        {"fracbudget", head + run("2.5")},
+        {"notrace", run("1000")},
+        {"badlimit", std::string{head} + "{\"ratio\":0.5,\"budget\":1,\"overhead_limit\":\"two\",\"protect\":[],\"simrd_seconds\":1}\n"},
+        {"badratio", std::string{head} + "{\"ratio\":true,\"budget\":1,\"overhead_limit\":null,\"protect\":[],\"simrd_seconds\":1}\n"},
+    };
+    for (const auto& [dir, text] : damaged) {
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("%1/traces/dtr").arg(dir)));
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("%1/golden").arg(dir)));
         QFile f(m_dir.filePath(QStringLiteral("%1/golden/t.jsonl").arg(dir)));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        QVERIFY(f.write(text) > 0);
+        QVERIFY(f.write(text.data(), static_cast<qint64>(text.size())) > 0);
     }
     // A trace given through a pipe (info <(zcat t.gz), say): refused, never read half.
     QCOMPARE(mkfifo(QFile::encodeName(m_dir.filePath("fifo")).constData(), 0600), 0);
@@ -295,9 +310,21 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("census --policy belady") << QStringList{"census", "{chain}", "--policy", "belady"}
                                             << QStringList{"--policy: unknown policy \"belady\""};
     QTest::newRow("bench golden not JSON") << QStringList{"bench", "--shared", "{dir}/badjson"}
-                                           << QStringList{"{dir}/badjson/golden/t.jsonl:1: not JSON"};
+                                           << QStringList{"{dir}/badjson/golden/t.jsonl:1: not a JSON object"};
+    QTest::newRow("bench golden not an object") << QStringList{"bench", "--shared", "{dir}/notobject"}
+                                                << QStringList{"{dir}/notobject/golden/t.jsonl:1: not a JSON object"};
     QTest::newRow("bench golden without budget") << QStringList{"bench", "--shared", "{dir}/nobudget"}
-                                                 << QStringList{"{dir}/nobudget/golden/t.jsonl:2: ", "budget"};
+                                                 << QStringList{"{dir}/nobudget/golden/t.jsonl:2: missing field \"budget\""};
+    QTest::newRow("bench golden budget as text") << QStringList{"bench", "--shared", "{dir}/textbudget"}
+                                                 << QStringList{"{dir}/textbudget/golden/t.jsonl:2: field \"budget\": expected an integer, found \"1000\""};
+    QTest::newRow("bench golden fractional budget") << QStringList{"bench", "--shared", "{dir}/fracbudget"}
+                                                    << QStringList{"{dir}/fracbudget/golden/t.jsonl:2: field \"budget\": expected an integer, found 2.5"};
+    QTest::newRow("bench golden run before its trace") << QStringList{"bench", "--shared", "{dir}/notrace"}
+                                                       << QStringList{"{dir}/notrace/golden/t.jsonl:1: a run before the line naming its trace"};
+    QTest::newRow("bench golden limit as text") << QStringList{"bench", "--shared", "{dir}/badlimit"}
+                                                << QStringList{"{dir}/badlimit/golden/t.jsonl:2: field \"overhead_limit\": expected a number or null, found \"two\""};
+    QTest::newRow("bench golden ratio not a number") << QStringList{"bench", "--shared", "{dir}/badratio"}
+                                                     << QStringList{"{dir}/badratio/golden/t.jsonl:2: field \"ratio\": expected a number or null, found true"};
     QTest::newRow("bench --only no replay") << QStringList{"bench", "--shared", "{dir}/shared", "--only", "resnet"}
                                             << QStringList{"--only: no replay of a trace named like \"resnet\""};
     QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}

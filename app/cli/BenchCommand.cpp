@@ -24,6 +24,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <type_traits>
 
 namespace holescope::cli {
 namespace {
@@ -51,39 +52,65 @@ double timeRuns(double minTotal, Run&& run)
     return best;
 }
 
+// One field of a golden line, with the type the benchmark needs; a damaged line is named by
+// its file, line and field rather than by nlohmann's wording.
+template <typename T>
+T goldenField(const nlohmann::json& j, const char* name, const char* expected, const QString& where)
+{
+    const auto it = j.find(name);
+    if (it == j.end())
+        throw UsageError{QStringLiteral("%1: missing field \"%2\"").arg(where, QLatin1String(name))};
+    const auto wrongType = [&] {
+        return UsageError{QStringLiteral("%1: field \"%2\": expected %3, found %4")
+                              .arg(where, QLatin1String(name), QLatin1String(expected), QString::fromStdString(it->dump()))};
+    };
+    // nlohmann would truncate 2.5 to 2 without a word.
+    if constexpr (std::is_integral_v<T>) {
+        if (!it->is_number_integer())
+            throw wrongType();
+    }
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw wrongType();
+    }
+}
+
 std::vector<BenchCase> goldenCases(const QString& goldenDir)
 {
     std::vector<BenchCase> cases;
     const QStringList files = QDir(goldenDir).entryList({"*.jsonl"}, QDir::Files, QDir::Name);
     for (const QString& f : files) {
         std::ifstream in((goldenDir + "/" + f).toStdString());
+        if (!in)
+            throw UsageError{QStringLiteral("%1/%2: cannot read").arg(goldenDir, f)};
         std::string line;
         std::string trace;
         int lineNo = 0;
         while (std::getline(in, line)) {
             ++lineNo;
+            const QString where = QStringLiteral("%1/%2:%3").arg(goldenDir, f).arg(lineNo);
             const auto j = nlohmann::json::parse(line, nullptr, false);
-            if (j.is_discarded())
-                throw UsageError{QStringLiteral("%1/%2:%3: not JSON").arg(goldenDir, f).arg(lineNo)};
-            try {
+            if (j.is_discarded() || !j.is_object())
+                throw UsageError{QStringLiteral("%1: not a JSON object").arg(where)};
             if (j.contains("baseline")) {
-                trace = j.at("trace").get<std::string>();
+                trace = goldenField<std::string>(j, "trace", "a file name", where);
                 continue;
             }
+            if (trace.empty())
+                throw UsageError{QStringLiteral("%1: a run before the line naming its trace").arg(where)};
             BenchCase c;
             c.traceFile = trace;
-            c.options.budget = j.at("budget").get<int64_t>();
-            if (!j.at("overhead_limit").is_null())
-                c.options.overheadLimit = j.at("overhead_limit").get<double>();
-            c.options.protect = j.at("protect").get<std::vector<int32_t>>();
-            c.simrdSeconds = j.at("simrd_seconds").get<double>();
-            char label[64];
-            std::snprintf(label, sizeof label, "%s", j.at("ratio").is_null() ? "-" : j.at("ratio").dump().c_str());
-            c.label = label;
+            c.options.budget = goldenField<int64_t>(j, "budget", "an integer", where);
+            if (!goldenField<nlohmann::json>(j, "overhead_limit", "", where).is_null())
+                c.options.overheadLimit = goldenField<double>(j, "overhead_limit", "a number or null", where);
+            c.options.protect = goldenField<std::vector<int32_t>>(j, "protect", "a list of storage ids", where);
+            c.simrdSeconds = goldenField<double>(j, "simrd_seconds", "a number", where);
+            const auto ratio = goldenField<nlohmann::json>(j, "ratio", "", where);
+            if (!ratio.is_null() && !ratio.is_number())
+                throw UsageError{QStringLiteral("%1: field \"ratio\": expected a number or null, found %2").arg(where, QString::fromStdString(ratio.dump()))};
+            c.label = ratio.is_null() ? "-" : ratio.dump();
             cases.push_back(std::move(c));
-            } catch (const nlohmann::json::exception& e) {
-                throw UsageError{QStringLiteral("%1/%2:%3: %4").arg(goldenDir, f).arg(lineNo).arg(e.what())};
-            }
         }
     }
     return cases;
