@@ -45,6 +45,90 @@ Json neededAfter(int64_t n)
     return n < 0 ? Json() : Json(n);
 }
 
+Json culpritEvictionToJson(const std::optional<CulpritEviction>& culprit)
+{
+    if (!culprit)
+        return nullptr;
+    const CulpritEviction& c = *culprit;
+    return {{"op", c.op},
+            {"storage", c.storage},
+            {"bytes", c.bytes},
+            {"bytes_short", c.bytesShort},
+            {"needed_after", neededAfter(c.neededAfter)},
+            {"carried_bytes", c.carriedBytes},
+            {"carried_storages", c.carriedStorages}};
+}
+
+Json cascadeToJson(const std::vector<CascadeStep>& list, bool withMemory)
+{
+    Json out = Json::array();
+    for (const CascadeStep& s : list) {
+        Json step{{"tensor", s.tensor},
+                  {"storage", s.storage},
+                  {"operator", s.opIndex + 1},
+                  {"depth", s.depth},
+                  {"needed_by", s.neededBy < 0 ? Json() : Json(s.neededBy)}};
+        if (withMemory)
+            step["memory"] = s.memory;
+        out.push_back(std::move(step));
+    }
+    return out;
+}
+
+Json failureToJson(const FailureAnatomy& f)
+{
+    return {{"op", f.op},
+            {"outcome", outcomeName(f.outcome)},
+            {"cascade_depth", f.cascadeDepth},
+            {"rebuilds", f.cascade.size()},
+            {"request", f.request},
+            {"bytes_short", f.bytesShort},
+            {"still_short", f.stillShort},
+            {"budget", f.budget},
+            {"memory", f.memory},
+            {"pool", f.pool},
+            {"pinned", f.pinned},
+            {"under_way", cascadeToJson(f.open, false)},
+            {"cascade", cascadeToJson(f.cascade, true)}};
+}
+
+Json culpritTrialsToJson(const std::vector<CulpritTrial>& trials, const Baseline& baseline)
+{
+    Json culprits = Json::array();
+    for (const CulpritTrial& t : trials) {
+        Json c{{"storage", t.storages.front()}};
+        if (t.storages.size() > 1)
+            c["storages"] = t.storages;
+        c["outcome"] = outcomeName(t.outcome);
+        c["rescues"] = t.rescues();
+        c["ops_done"] = t.opsDone;
+        c["overhead"] = overheadOf(t.rematCompute, baseline);
+        c["remat_compute"] = t.rematCompute;
+        c["evictions"] = t.evictions;
+        c["only_failing"] = t.onlyFailing;
+        c["last_evicted"] = t.lastEvicted;
+        culprits.push_back(std::move(c));
+    }
+    return culprits;
+}
+
+// Long lists as a table: the column names once, then one array per row.
+Json oneSidedToJson(const std::vector<OneSidedEviction>& list)
+{
+    Json rows = Json::array();
+    for (const OneSidedEviction& e : list)
+        rows.push_back({e.op, pairSideName(e.side), e.storage, e.bytes, e.bytesShort, neededAfter(e.neededAfter)});
+    return {{"columns", {"op", "run", "storage", "bytes", "bytes_short", "needed_after"}}, {"rows", std::move(rows)}};
+}
+
+Json carriedToJson(const std::vector<CarriedBytes>& list)
+{
+    Json rows = Json::array();
+    for (const CarriedBytes& c : list)
+        rows.push_back({c.op, c.failingOnly, c.completingOnly});
+    return {{"columns", {"op", "failing_only", "completing_only"}}, {"rows", std::move(rows)}};
+}
+
 } // namespace
 
 nlohmann::ordered_json explanationToJson(const std::string& trace, const Baseline& baseline, const PairExplanation& x)
@@ -63,72 +147,13 @@ nlohmann::ordered_json explanationToJson(const std::string& trace, const Baselin
     j["first_divergence"] = divergenceToJson(x.first);
     j["key_divergence"] = divergenceToJson(x.key);
     j["key_carried"] = x.keyCarried;
-    if (x.culpritEviction) {
-        const CulpritEviction& c = *x.culpritEviction;
-        j["culprit_eviction"] = {{"op", c.op},
-                                 {"storage", c.storage},
-                                 {"bytes", c.bytes},
-                                 {"bytes_short", c.bytesShort},
-                                 {"needed_after", neededAfter(c.neededAfter)},
-                                 {"carried_bytes", c.carriedBytes},
-                                 {"carried_storages", c.carriedStorages}};
-    } else {
-        j["culprit_eviction"] = nullptr;
-    }
-    const FailureAnatomy& f = x.failure;
-    auto steps = [](const std::vector<CascadeStep>& list, bool withMemory) {
-        Json out = Json::array();
-        for (const CascadeStep& s : list) {
-            Json step{{"tensor", s.tensor},
-                   {"storage", s.storage},
-                   {"operator", s.opIndex + 1},
-                   {"depth", s.depth},
-                   {"needed_by", s.neededBy < 0 ? Json() : Json(s.neededBy)}};
-            if (withMemory)
-                step["memory"] = s.memory;
-            out.push_back(std::move(step));
-        }
-        return out;
-    };
-    j["failure"] = {{"op", f.op},
-                    {"outcome", outcomeName(f.outcome)},
-                    {"cascade_depth", f.cascadeDepth},
-                    {"rebuilds", f.cascade.size()},
-                    {"request", f.request},
-                    {"bytes_short", f.bytesShort},
-                    {"still_short", f.stillShort},
-                    {"budget", f.budget},
-                    {"memory", f.memory},
-                    {"pool", f.pool},
-                    {"pinned", f.pinned},
-                    {"under_way", steps(f.open, false)},
-                    {"cascade", steps(f.cascade, true)}};
-    Json culprits = Json::array();
-    for (const CulpritTrial& t : x.culprits) {
-        Json c{{"storage", t.storages.front()}};
-        if (t.storages.size() > 1)
-            c["storages"] = t.storages;
-        c["outcome"] = outcomeName(t.outcome);
-        c["rescues"] = t.rescues();
-        c["ops_done"] = t.opsDone;
-        c["overhead"] = overheadOf(t.rematCompute, baseline);
-        c["remat_compute"] = t.rematCompute;
-        c["evictions"] = t.evictions;
-        c["only_failing"] = t.onlyFailing;
-        c["last_evicted"] = t.lastEvicted;
-        culprits.push_back(std::move(c));
-    }
+    j["culprit_eviction"] = culpritEvictionToJson(x.culpritEviction);
+    j["failure"] = failureToJson(x.failure);
     j["culprits_tried"] = x.culpritsTried;
     j["pairs_tried"] = x.pairsTried;
-    j["culprits"] = std::move(culprits);
-    Json sided = Json::array();
-    for (const OneSidedEviction& e : x.oneSided)
-        sided.push_back({e.op, pairSideName(e.side), e.storage, e.bytes, e.bytesShort, neededAfter(e.neededAfter)});
-    j["one_sided_evictions"] = {{"columns", {"op", "run", "storage", "bytes", "bytes_short", "needed_after"}}, {"rows", std::move(sided)}};
-    Json carried = Json::array();
-    for (const CarriedBytes& c : x.carried)
-        carried.push_back({c.op, c.failingOnly, c.completingOnly});
-    j["carried"] = {{"columns", {"op", "failing_only", "completing_only"}}, {"rows", std::move(carried)}};
+    j["culprits"] = culpritTrialsToJson(x.culprits, baseline);
+    j["one_sided_evictions"] = oneSidedToJson(x.oneSided);
+    j["carried"] = carriedToJson(x.carried);
     return j;
 }
 
