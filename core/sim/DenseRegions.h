@@ -206,7 +206,15 @@ private:
     // storage's closure (interior then frontier bits) once it has one.
     std::vector<uint8_t> m_valid[2];
     std::vector<int32_t> m_slotOf[2];
-    std::vector<uint8_t> m_gaveUp[2];   // times closure() gave up on the storage lately
+    // How rebuilds have been using each storage's closure; see worthRecomputing.
+    struct ClosureDemand {
+        uint8_t gaveUp = 0;       // times closure() gave up on it lately
+        uint8_t walksFirst = 0;   // walks to make, while it is not valid, before computing it again
+        uint8_t walks = 0;        // walks made so far of those
+        bool unread = false;      // computed for a rebuild, and not read since
+    };
+    static constexpr int kMaxWalksFirst = 15;
+    std::vector<ClosureDemand> m_demand[2];
     bool m_lazyInvalidation = false;
     bool m_closuresStale = false;   // lazy: something changed since closures were last forgotten
     uint64_t* m_slots = nullptr;   // 2 * m_words per slot: interior then frontier
