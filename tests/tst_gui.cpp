@@ -26,6 +26,7 @@
 #include <QImage>
 #include <QProcess>
 #include <QSettings>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -126,6 +127,22 @@ private slots:
         QCOMPARE(w->pointsModel().rowCount(), 151);
         w->summaryModel().setSummary(std::nullopt);
         QCOMPARE(w->summaryModel().rowCount(), 0);
+    }
+
+    // The time beside the progress bar: what is left once a replay has ended, and until then
+    // how long the sweep has run (one replay at a thrashing budget can take minutes).
+    void sweepTimeShowsProgress()
+    {
+        auto w = newWindow();
+        auto* time = w->sweepControls().findChild<QLabel*>(QStringLiteral("sweepTime"));
+        QVERIFY(time);
+        w->sweepControls().setRunning(true);
+        w->sweepControls().setProgress(0, 40, -1, 12.3);
+        QCOMPARE(time->text(), QString("13 s so far"));
+        w->sweepControls().setProgress(10, 40, 65, 21.7);
+        QCOMPARE(time->text(), QString("1 min 5 s left"));
+        w->sweepControls().setRunning(false);
+        QCOMPARE(time->text(), QString());
     }
 
     // The sweep on the demo finds its one hole; its failing samples bracket 3,936 to 4,143 bytes.

@@ -86,7 +86,7 @@ void SweepJob::drain()
     const double elapsed = static_cast<double>(m_clock.elapsed()) / 1000.0;
     if (p.done > 0 && p.total > 0 && elapsed > 0.5)
         left = elapsed * static_cast<double>(p.total - p.done) / static_cast<double>(p.done);
-    emit progress(p.done, p.total, left);
+    emit progress(p.done, p.total, left, elapsed);
 }
 
 } // namespace holescope

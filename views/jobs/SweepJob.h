@@ -33,8 +33,9 @@ public:
 
 signals:
     void pointsArrived(const std::vector<holescope::SweepPoint>& batch);
-    // done of total; secondsLeft < 0 while unknown.
-    void progress(qint64 done, qint64 total, double secondsLeft);
+    // done of total; secondsLeft < 0 while unknown (until the first replay ends, which at a
+    // thrashing budget can take minutes: secondsSpent then shows the sweep is alive).
+    void progress(qint64 done, qint64 total, double secondsLeft, double secondsSpent);
     void finished(const holescope::SweepResult& result);
 
 private:

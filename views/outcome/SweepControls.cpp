@@ -29,11 +29,9 @@ QDoubleSpinBox* ratioBox(double min, double max, double value, int decimals, QWi
 
 QString duration(double seconds)
 {
-    if (seconds < 0)
-        return {};
     if (seconds < 60)
-        return QObject::tr("%1 s left").arg(std::ceil(seconds));
-    return QObject::tr("%1 min %2 s left").arg(std::floor(seconds / 60)).arg(std::fmod(std::ceil(seconds), 60.0));
+        return QObject::tr("%1 s").arg(std::ceil(seconds));
+    return QObject::tr("%1 min %2 s").arg(std::floor(seconds / 60)).arg(std::fmod(std::ceil(seconds), 60.0));
 }
 
 } // namespace
@@ -97,6 +95,7 @@ SweepControls::SweepControls(QWidget* parent)
     row->addWidget(m_run);
     row->addWidget(m_cancel);
     row->addWidget(m_progress);
+    m_left->setObjectName(QStringLiteral("sweepTime"));
     row->addWidget(m_left);
 
     connect(m_run, &QPushButton::clicked, this, &SweepControls::runRequested);
@@ -174,12 +173,12 @@ void SweepControls::setTraceLoaded(bool loaded)
     updateEnabled();
 }
 
-void SweepControls::setProgress(qint64 done, qint64 total, double secondsLeft)
+void SweepControls::setProgress(qint64 done, qint64 total, double secondsLeft, double secondsSpent)
 {
     const double fraction = total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0.0;
     m_progress->setValue(static_cast<int>(fraction * 1000));
     m_progress->setFormat(QStringLiteral("%1%").arg(fraction * 100, 0, 'f', 1));
-    m_left->setText(duration(secondsLeft));
+    m_left->setText(secondsLeft >= 0 ? tr("%1 left").arg(duration(secondsLeft)) : tr("%1 so far").arg(duration(secondsSpent)));
 }
 
 void SweepControls::updateEnabled()

@@ -25,7 +25,7 @@ public:
     SweepSettings settings() const;
     void setSettings(const SweepSettings& settings);
     void setRunning(bool running);
-    void setProgress(qint64 done, qint64 total, double secondsLeft);
+    void setProgress(qint64 done, qint64 total, double secondsLeft, double secondsSpent);
     void setTraceLoaded(bool loaded);
     // What is wrong with the policy typed in (a name or formula:EXPR); empty when it parses.
     QString policyError() const;
