@@ -345,8 +345,9 @@ void DenseRegions::walk(int32_t base, bool reverse, uint64_t* interior, uint64_t
 // The storages reachable from evicted storage s through evicted storages (s included), and
 // the unpinned material storages bordering them; recomputed only where invalid. Recomputing
 // costs a bitset per storage, which pays when most of them are still valid; when more than
-// kMaxOpened storages need it (a large area of freed storages that keeps changing), this gives
-// up, leaving what it finished valid, and the caller walks instead.
+// kMaxOpened storages need it (kMaxOpenedOnRetry once it gave up on s; a large area of freed
+// storages that keeps changing), this gives up, leaving what it finished valid, and the caller
+// walks instead.
 std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
 {
     const int d = reverse ? 1 : 0;
@@ -385,6 +386,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
     m_stack.clear();
     open(s);
     size_t opened = 1;
+    const size_t maxOpened = m_demand[d][static_cast<size_t>(s)].gaveUp > 0 ? kMaxOpenedOnRetry : kMaxOpened;
     while (!m_stack.empty()) {
         WalkFrame& f = m_stack.back();
         const auto v = static_cast<size_t>(f.node);
@@ -401,7 +403,7 @@ std::optional<size_t> DenseRegions::closure(int32_t s, bool reverse)
                 continue;
             }
             if (!valid[static_cast<size_t>(z)]) {
-                if (++opened > kMaxOpened) {
+                if (++opened > maxOpened) {
                     m_demand[d][static_cast<size_t>(s)].gaveUp += 1;
                     return std::nullopt;
                 }
