@@ -141,6 +141,8 @@ void CliErrorsTest::initTestCase()
         {"fracbudget", head + run("2.5")},
         {"notrace", run("1000")},
         {"badlimit", std::string{head} + "{\"ratio\":0.5,\"budget\":1,\"overhead_limit\":\"two\",\"protect\":[],\"simrd_seconds\":1}\n"},
+        {"boollimit", std::string{head} + "{\"ratio\":0.5,\"budget\":1,\"overhead_limit\":true,\"protect\":[],\"simrd_seconds\":1}\n"},
+        {"badprotect", std::string{head} + "{\"ratio\":0.5,\"budget\":1,\"overhead_limit\":null,\"protect\":[3131.5],\"simrd_seconds\":1}\n"},
         {"badratio", std::string{head} + "{\"ratio\":true,\"budget\":1,\"overhead_limit\":null,\"protect\":[],\"simrd_seconds\":1}\n"},
     };
     for (const auto& [dir, text] : damaged) {
@@ -323,6 +325,10 @@ void CliErrorsTest::badInput_data()
                                                        << QStringList{"{dir}/notrace/golden/t.jsonl:1: a run before the line naming its trace"};
     QTest::newRow("bench golden limit as text") << QStringList{"bench", "--shared", "{dir}/badlimit"}
                                                 << QStringList{"{dir}/badlimit/golden/t.jsonl:2: field \"overhead_limit\": expected a number or null, found \"two\""};
+    QTest::newRow("bench golden limit true") << QStringList{"bench", "--shared", "{dir}/boollimit"}
+                                             << QStringList{"{dir}/boollimit/golden/t.jsonl:2: field \"overhead_limit\": expected a number or null, found true"};
+    QTest::newRow("bench golden protect not ids") << QStringList{"bench", "--shared", "{dir}/badprotect"}
+                                                  << QStringList{"{dir}/badprotect/golden/t.jsonl:2: field \"protect\": expected a list of storage ids, found [3131.5]"};
     QTest::newRow("bench golden ratio not a number") << QStringList{"bench", "--shared", "{dir}/badratio"}
                                                      << QStringList{"{dir}/badratio/golden/t.jsonl:2: field \"ratio\": expected a number or null, found true"};
     QTest::newRow("bench --only no replay") << QStringList{"bench", "--shared", "{dir}/shared", "--only", "resnet"}

@@ -64,9 +64,15 @@ T goldenField(const nlohmann::json& j, const char* name, const char* expected, c
         return UsageError{QStringLiteral("%1: field \"%2\": expected %3, found %4")
                               .arg(where, QLatin1String(name), QLatin1String(expected), QString::fromStdString(it->dump()))};
     };
-    // nlohmann would truncate 2.5 to 2 without a word.
+    // nlohmann would truncate 2.5 to 2, and read true as 1, without a word.
     if constexpr (std::is_integral_v<T>) {
         if (!it->is_number_integer())
+            throw wrongType();
+    } else if constexpr (std::is_floating_point_v<T>) {
+        if (!it->is_number())
+            throw wrongType();
+    } else if constexpr (std::is_same_v<T, std::vector<int32_t>>) {
+        if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const nlohmann::json& x) { return x.is_number_integer(); }))
             throw wrongType();
     }
     try {
@@ -107,8 +113,8 @@ std::vector<BenchCase> goldenCases(const QString& goldenDir)
             c.options.protect = goldenField<std::vector<int32_t>>(j, "protect", "a list of storage ids", where);
             c.simrdSeconds = goldenField<double>(j, "simrd_seconds", "a number", where);
             const auto ratio = goldenField<nlohmann::json>(j, "ratio", "", where);
-            if (!ratio.is_null() && !ratio.is_number())
-                throw UsageError{QStringLiteral("%1: field \"ratio\": expected a number or null, found %2").arg(where, QString::fromStdString(ratio.dump()))};
+            if (!ratio.is_null())
+                goldenField<double>(j, "ratio", "a number or null", where);
             c.label = ratio.is_null() ? "-" : ratio.dump();
             cases.push_back(std::move(c));
         }
