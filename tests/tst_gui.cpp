@@ -18,20 +18,20 @@
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
-#include <QMessageBox>
-#include <QMimeData>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QTimer>
 #include <QImage>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QSettings>
-#include <QLabel>
 #include <QSignalSpy>
-#include <QTabWidget>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <nlohmann/json.hpp>
 
