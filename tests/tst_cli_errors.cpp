@@ -241,6 +241,14 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("record into a missing folder")
         << QStringList{"record", "{chain}", "--budget", "300", "--out", "{dir}/no/such/run.json"}
         << QStringList{"{dir}/no/such/run.json: cannot write"};
+    QTest::newRow("record --max-record-mb x") << QStringList{"record", "{chain}", "--budget", "300", "--max-record-mb", "x", "--out", "{dir}/run.json"}
+                                              << QStringList{"--max-record-mb: expected a non-negative integer (at most 2^62), found \"x\""};
+    QTest::newRow("export-trace --max-record-mb -1")
+        << QStringList{"export-trace", "{chain}", "--budget", "300", "--max-record-mb", "-1", "--out", "{dir}/run.json"}
+        << QStringList{"--max-record-mb: expected a non-negative integer (at most 2^62), found \"-1\""};
+    QTest::newRow("explain --max-record-mb 2^41")
+        << QStringList{"explain", "{chain}", "--fail", "300", "--ok", "400", "--max-record-mb", "2199023255552"}
+        << QStringList{"--max-record-mb: at most 2^40 MiB, found 2199023255552"};
     QTest::newRow("bench --overhead-limit without --sweeps") << QStringList{"bench", "--overhead-limit", "2"}
                                                              << QStringList{"--overhead-limit: only with --sweeps"};
     QTest::newRow("bench --sweeps --overhead-limit 0.5") << QStringList{"bench", "--sweeps", "--overhead-limit", "0.5"}
@@ -489,6 +497,11 @@ void CliErrorsTest::recordFiles()
     const auto& s1 = j.at("storages").at(1);
     QCOMPARE(s1.at("evictions").at(0).at("op").get<int>(), 4);
     QCOMPARE(s1.at("evictions").at(0).at("reason").get<std::string>(), std::string("pressure"));
+
+    // A run stopped by a cap says which, as replay does.
+    run = runCli(expand({"record", "{chain}", "--budget", "300", "--max-steps", "2", "--out", json}));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.startsWith("unresolved at operator 3 (step cap reached (2 operator computations)); 4 events"), qPrintable(QString::fromUtf8(run.out)));
 
     run = runCli(expand({"record", "{chain}", "--budget", "300", "--out", csv}));
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));

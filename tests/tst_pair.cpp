@@ -113,6 +113,18 @@ private slots:
             QCOMPARE(plot->axisRect(lane)->axis(QCPAxis::atBottom)->range(), QCPRange(2, 6));
     }
 
+    // A run a cap stopped (the record's size, in the desktop app) says so beside its outcome.
+    void unresolvedRunGivesItsReason()
+    {
+        PairView view;
+        view.setTrace(m_trace);
+        ReplayOptions o;
+        o.maxSteps = 4;
+        view.setPair(std::make_shared<const PairData>(buildPair(m_trace->trace, 13900, 14200, o)));
+        const QString summary = view.summaryText();
+        QVERIFY2(summary.contains("unresolved at operator 5</span> (step cap reached (4 operator computations))"), qPrintable(summary));
+    }
+
     void steppingFollowsTheRecordedOrder()
     {
         PairView view;

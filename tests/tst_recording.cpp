@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The record of a run: it must tell the same story as the replay (and as simrd's logs), and
 // its details must be right where we know them by hand.
+#include "record/FailureSignature.h"
 #include "record/ReplayRecorder.h"
+#include "report/RunJson.h"
 #include "support/GoldenRuns.h"
 #include "support/RandomTraces.h"
 #include "sweep/Sweep.h"
+#include "synth/TraceSynth.h"
 #include "trace/TraceReader.h"
 
 #include <QDir>
@@ -105,6 +108,32 @@ std::string plainDifference(const PreparedTrace& t, ReplayOptions o)
     return diff.empty() ? diff : "budget " + std::to_string(o.budget) + ", plain (ours) against recorded (simrd): " + diff;
 }
 
+// A made-up trace whose replay at 0.3 of its peak takes 1,658 computations (more than the 1,024
+// between two looks at the record's size) and completes; at 0.2 it runs out of memory.
+PreparedTrace synthDag()
+{
+    SynthSpec spec;
+    spec.shape = SynthSpec::Shape::Dag;
+    spec.layers = 300;
+    TraceLoad load = parseTrace(synthesizeTrace(spec), "dag-300.log");
+    if (auto* e = std::get_if<TraceError>(&load))
+        throw std::runtime_error(e->toString());
+    return prepareTrace(std::move(std::get<Program>(load)));
+}
+
+bool sameEvent(const RunEvent& a, const RunEvent& b)
+{
+    return a.kind == b.kind && a.op == b.op && a.clock == b.clock && a.memory == b.memory && a.storage == b.storage && a.tensor == b.tensor
+           && a.bytes == b.bytes && a.depth == b.depth;
+}
+
+std::string streamedRunJson(const PreparedTrace& t, const ReplayOptions& o, const RunRecord& r)
+{
+    std::string text;
+    writeRunJson([&](std::string_view piece) { text += piece; }, "t.log", t, o, r);
+    return text;
+}
+
 } // namespace
 
 class Recording : public QObject {
@@ -167,6 +196,108 @@ private slots:
         QCOMPARE(deepestAt2270, r.result.maxDepth);
         QVERIFY2(deepestAt2270 > 100, qPrintable(QString::number(deepestAt2270)));
         QCOMPARE(r.events.back().op, int64_t{2270});
+    }
+
+    // A record that outgrows its cap ends the run as unresolved at the next look (every 1,024
+    // computations), keeping what it recorded: the uncapped record's events up to there.
+    void recordSizeCapStopsTheRun()
+    {
+        const PreparedTrace t = synthDag();
+        ReplayOptions o;
+        o.budget = budgetForRatio(t.baseline, 0.3);
+        o.maxRecordBytes = 0;
+        const RunRecord whole = recordReplay(t, o);
+        QCOMPARE(outcomeName(whole.result.outcome), "complete");
+        QCOMPARE(whole.result.steps, int64_t{1658});
+
+        o.maxRecordBytes = 64 * 1024;
+        const RunRecord capped = recordReplay(t, o);
+        QCOMPARE(outcomeName(capped.result.outcome), "unresolved");
+        QCOMPARE(capped.result.reason, std::string("record size cap reached: the record took more than 65536 bytes"));
+        QCOMPARE(capped.result.steps, int64_t{1024});
+        QCOMPARE(capped.events.back().kind, EventKind::End);
+        QVERIFY(capped.events.size() > 1000 && capped.events.size() < whole.events.size());
+        for (size_t i = 0; i + 1 < capped.events.size(); ++i)
+            QVERIFY2(sameEvent(capped.events[i], whole.events[i]), qPrintable(QString("event %1 differs").arg(i)));
+
+        o.maxRecordBytes = int64_t{4} << 20;   // more than the whole record takes
+        const RunRecord roomy = recordReplay(t, o);
+        QCOMPARE(roomy.events.size(), whole.events.size());
+        QCOMPARE(test::replayDifference(whole.result, roomy.result), std::string());
+    }
+
+    // What a hole's description says of its failure, without a record, is what the record's
+    // last event says.
+    void failureSignatureIsTheRecordsEnd_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<double>("ratio");
+        QTest::addColumn<double>("overheadLimit");   // 0: none
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("dag 0.2, out of memory") << QString() << 0.2 << 0.0 << "oom";
+        QTest::newRow("dag 0.3, complete") << QString() << 0.3 << 0.0 << "complete";
+        QTest::newRow("dag 0.3, overhead 1.05") << QString() << 0.3 << 1.05 << "overhead_exceeded";
+        const QString inception = m_shared + "/traces/dtr/inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log";
+        if (QFile::exists(inception)) {
+            QTest::newRow("InceptionV4 0.235, overhead 2.0") << inception << 0.235 << 2.0 << "overhead_exceeded";
+            QTest::newRow("InceptionV4 0.235, out of memory") << inception << 0.235 << 0.0 << "oom";
+        } else {
+            qWarning("SKIPPED: no shared folder at %s; failure signatures checked on a made-up trace only", qPrintable(m_shared));
+        }
+    }
+
+    void failureSignatureIsTheRecordsEnd()
+    {
+        QFETCH(QString, trace);
+        QFETCH(double, ratio);
+        QFETCH(double, overheadLimit);
+        QFETCH(QString, outcome);
+        const PreparedTrace t = trace.isEmpty() ? synthDag() : test::loadTrace(trace.toStdString());
+        ReplayOptions o;
+        o.budget = budgetForRatio(t.baseline, ratio);
+        if (overheadLimit > 0)
+            o.overheadLimit = overheadLimit;
+        const RunRecord r = recordReplay(t, o);
+        const RunEvent& end = r.events.back();
+        const FailureSignature f = failureSignature(t, o);
+        QCOMPARE(QString(outcomeName(f.outcome)), outcome);
+        QCOMPARE(outcomeName(r.result.outcome), outcomeName(f.outcome));
+        QCOMPARE(f.op, end.op);
+        QCOMPARE(f.pinnedBytes, end.pinned);
+        QCOMPARE(f.cascadeDepth, end.depth);
+        if (r.result.outcome != Outcome::Complete)
+            QVERIFY2(f.pinnedBytes > 0, qPrintable(QString::number(f.pinnedBytes)));
+    }
+
+    // The record command writes its JSON piece by piece; the text is the one JSON value's.
+    void streamedRunJsonIsTheWholeValue_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<double>("ratio");
+        QTest::newRow("dag 0.3") << QString() << 0.3;
+        QTest::newRow("dag 0.2") << QString() << 0.2;
+        QTest::newRow("tiny chain") << QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/chain.log") << 0.6;
+        QTest::newRow("tiny hole") << QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/hole.log") << 0.5;
+    }
+
+    void streamedRunJsonIsTheWholeValue()
+    {
+        QFETCH(QString, trace);
+        QFETCH(double, ratio);
+        const PreparedTrace t = trace.isEmpty() ? synthDag() : test::loadTrace(trace.toStdString());
+        ReplayOptions o;
+        o.budget = budgetForRatio(t.baseline, ratio);
+        const RunRecord r = recordReplay(t, o);
+        QVERIFY(r.events.size() > 5);
+        const std::string whole = runToJson("t.log", t, o, r).dump();
+        const std::string streamed = streamedRunJson(t, o, r);
+        if (streamed != whole) {
+            const auto at = std::mismatch(whole.begin(), whole.end(), streamed.begin(), streamed.end()).first - whole.begin();
+            QFAIL(qPrintable(QString("first difference at byte %1: whole \"%2\", streamed \"%3\"")
+                                 .arg(at)
+                                 .arg(QString::fromStdString(whole.substr(static_cast<size_t>(std::max<ptrdiff_t>(0, at - 20)), 60)))
+                                 .arg(QString::fromStdString(streamed.substr(static_cast<size_t>(std::max<ptrdiff_t>(0, at - 20)), 60)))));
+        }
     }
 
     // Random traces with zero costs (scores of 0 end the scan), ties and aliases; a protected

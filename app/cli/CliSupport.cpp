@@ -174,6 +174,22 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
     return o;
 }
 
+void addRecordOptions(QCommandLineParser& parser, int64_t defaultMiB)
+{
+    parser.addOption({"max-record-mb",
+                      QStringLiteral("Stop a recorded run as unresolved once its record takes this many MiB of memory (default %1; 0: no cap).")
+                          .arg(defaultMiB),
+                      "MiB"});
+}
+
+void recordOptionsFrom(const QCommandLineParser& parser, int64_t defaultMiB, ReplayOptions& options)
+{
+    const int64_t mib = parser.isSet("max-record-mb") ? parseCount(parser.value("max-record-mb"), "max-record-mb") : defaultMiB;
+    if (mib > (int64_t{1} << 40))
+        throw UsageError{QStringLiteral("--max-record-mb: at most 2^40 MiB, found %1").arg(mib)};
+    options.maxRecordBytes = mib << 20;
+}
+
 QString traceArgument(const QCommandLineParser& parser, const QString& command)
 {
     const QStringList pos = parser.positionalArguments();
@@ -217,6 +233,17 @@ void writeFileWhole(const QString& path, const std::string& text)
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
         || !file.commit())
+        throw UsageError{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+}
+
+void writeFileWhole(const QString& path, const std::function<void(const TextSink&)>& write)
+{
+    QSaveFile file(path);
+    bool ok = file.open(QIODevice::WriteOnly);
+    write([&](std::string_view piece) {
+        ok = ok && file.write(piece.data(), static_cast<qint64>(piece.size())) == static_cast<qint64>(piece.size());
+    });
+    if (!ok || !file.commit())
         throw UsageError{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
 }
 

@@ -2,12 +2,14 @@
 #pragma once
 
 #include "report/Numbers.h"
+#include "report/RunJson.h"
 #include "sim/Replay.h"
 
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -38,6 +40,10 @@ void addReplayOptions(QCommandLineParser& parser);
 // The budget options are required, unless the command takes its budgets otherwise: then
 // budgetsGivenBy says how (the message for a user who gave --budget or --ratio) and the budget is left 0.
 ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, const char* budgetsGivenBy = nullptr);
+// --max-record-mb, for the commands that record runs, and its value (or defaultMiB) into
+// options.maxRecordBytes.
+void addRecordOptions(QCommandLineParser& parser, int64_t defaultMiB);
+void recordOptionsFrom(const QCommandLineParser& parser, int64_t defaultMiB, ReplayOptions& options);
 // A budget given either way: digits only and more than 1 are bytes, anything else a ratio of the peak.
 int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option);
 
@@ -71,6 +77,8 @@ void checkGridSize(double budgets, const QString& option, const QString& advice 
 // Writes the file whole or not at all (a temporary file renamed over it): a half-written output
 // would read as a shorter run.
 void writeFileWhole(const QString& path, const std::string& text);
+// The same for a text made piece by piece: `write` hands each piece to the sink it is given.
+void writeFileWhole(const QString& path, const std::function<void(const TextSink&)>& write);
 void printLine(const std::string& text);
 // To the file given with --out (whole or not at all), or else to standard output.
 void writeOutput(const QCommandLineParser& parser, const std::string& text);

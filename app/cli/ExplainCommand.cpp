@@ -18,6 +18,7 @@ int runExplain(const QStringList& args)
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser);
+    addRecordOptions(parser, kDefaultMaxRecordBytes >> 20);
     parser.addOptions({
         {"fail", "The budget that fails: a ratio of the peak, or bytes (digits only).", "budget"},
         {"ok", "The budget that completes: a ratio of the peak, or bytes (digits only).", "budget"},
@@ -35,6 +36,7 @@ int runExplain(const QStringList& args)
     const LoadedTrace t = loadTrace(traceArgument(parser, "explain"));
     ExplainRequest request;
     request.replay = replayOptionsFrom(parser, t, "give the two budgets with --fail and --ok");
+    recordOptionsFrom(parser, kDefaultMaxRecordBytes >> 20, request.replay);
     if (!parser.isSet("fail") || !parser.isSet("ok"))
         throw UsageError{QStringLiteral("give both budgets: --fail BUDGET (the one that fails) and --ok BUDGET (the one that completes)")};
     request.failBudget = parseBudgetOrRatio(parser.value("fail"), t, "fail");

@@ -1,17 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // export-trace: a recorded run, or a pair, as Chrome trace-event JSON for Perfetto.
 #include "CliSupport.h"
+#include "Interrupt.h"
 
 #include "record/ReplayRecorder.h"
 #include "report/TraceEventJson.h"
 
 namespace holescope::cli {
+namespace {
+
+// The trace-event file is built whole in memory before it is written, at about ten times its
+// runs' records: their cap is lower than record's.
+constexpr int64_t kDefaultMaxRecordMiB = 256;
+
+} // namespace
 
 int runExportTrace(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser);
+    addRecordOptions(parser, kDefaultMaxRecordMiB);
     parser.addOptions({
         {"pair", "A second budget, replayed with the same options and shown beside the first: a ratio of the peak, or bytes (digits only).",
          "budget"},
@@ -28,6 +37,9 @@ int runExportTrace(const QStringList& args)
     checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "export-trace"));
     ReplayOptions o = replayOptionsFrom(parser, t);
+    recordOptionsFrom(parser, kDefaultMaxRecordMiB, o);
+    const InterruptAsCancel interrupt;   // Ctrl-C ends the runs as unresolved, and what was recorded is written
+    o.cancel = interrupt.flag();
     std::vector<RunRecord> records;
     records.push_back(recordReplay(t, o));
     if (parser.isSet("pair")) {
@@ -41,7 +53,7 @@ int runExportTrace(const QStringList& args)
     std::string summary;
     for (const RunRecord& r : records)
         summary += (summary.empty() ? "" : "; ") + groupDigits(r.result.budget) + " B: " + outcomeName(r.result.outcome) + " at operator "
-                   + std::to_string(r.result.opsDone);
+                   + std::to_string(r.result.opsDone) + (r.result.reason.empty() ? "" : " (" + r.result.reason + ")");
     printLine(summary + "; written to " + out.toStdString());
     return kExitOk;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSupport.h"
+#include "Interrupt.h"
 
 #include "record/ReplayRecorder.h"
 #include "report/RunJson.h"
@@ -12,6 +13,7 @@ int runRecord(const QStringList& args)
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser);
+    addRecordOptions(parser, kDefaultMaxRecordBytes >> 20);
     parser.addOption({"out", "Where to write the record: FILE.json (everything) or FILE.csv (one line per operator).", "file"});
     if (!parseCommand(parser, args, "Replay a trace and record every allocation, eviction and rebuild, and the state after each operator."))
         return kExitOk;
@@ -21,12 +23,21 @@ int runRecord(const QStringList& args)
         throw UsageError{QStringLiteral("--out FILE.json or --out FILE.csv is required")};
     checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "record"));
-    const ReplayOptions o = replayOptionsFrom(parser, t);
+    ReplayOptions o = replayOptionsFrom(parser, t);
+    recordOptionsFrom(parser, kDefaultMaxRecordBytes >> 20, o);
+    const InterruptAsCancel interrupt;   // Ctrl-C ends the run as unresolved, and what was recorded is written
+    o.cancel = interrupt.flag();
     const RunRecord record = recordReplay(t, o);
-    const std::string text = csv ? samplesToCsv(t.program, record) : runToJson(t.name, t, o, record).dump() + "\n";
-
-    writeFileWhole(out, text);
-    printLine(std::string(outcomeName(record.result.outcome)) + " at operator " + std::to_string(record.result.opsDone) + "; "
+    if (csv) {
+        writeFileWhole(out, samplesToCsv(t.program, record));
+    } else {
+        writeFileWhole(out, [&](const TextSink& sink) {
+            writeRunJson(sink, t.name, t, o, record);
+            sink("\n");
+        });
+    }
+    const std::string why = record.result.reason.empty() ? "" : " (" + record.result.reason + ")";
+    printLine(std::string(outcomeName(record.result.outcome)) + " at operator " + std::to_string(record.result.opsDone) + why + "; "
               + std::to_string(record.events.size()) + " events, " + std::to_string(record.samples.size()) + " samples written to "
               + out.toStdString());
     return kExitOk;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSupport.h"
+#include "Interrupt.h"
 
 #include "report/ReplayJson.h"
 
@@ -82,6 +83,8 @@ int runReplay(const QStringList& args)
     ReplayOptions o = replayOptionsFrom(parser, t);
     const bool events = parser.isSet("events");
     o.logEvents = events;
+    const InterruptAsCancel interrupt;   // Ctrl-C ends the replay as unresolved, and it is still reported
+    o.cancel = interrupt.flag();
     const ReplayResult r = replay(t, o);
     if (parser.isSet("json"))
         printLine(replayToJson(t.name, t.baseline, o, r, events).dump());

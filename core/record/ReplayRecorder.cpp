@@ -107,7 +107,9 @@ void ReplayRecorder::evicted(At at, int32_t storage, EvictReason reason, double 
         m_short -= r.bytes;
     }
     m_record.events.push_back(e);
+    const size_t before = r.evictions.capacity();
     r.evictions.push_back(StorageEviction{at.op, reason, -1});
+    m_storageEvictionBytes += static_cast<int64_t>((r.evictions.capacity() - before) * sizeof(StorageEviction));
 }
 
 void ReplayRecorder::pinned(At at, int32_t storage)
@@ -146,6 +148,16 @@ void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t c
     m_record.events.push_back(e);
     for (size_t s = 0; s < storageCompute.size(); ++s)
         m_record.storages[s].compute = storageCompute[s];
+}
+
+int64_t ReplayRecorder::bytes() const
+{
+    const RunRecord& r = m_record;
+    const size_t arrays = r.events.capacity() * sizeof(RunEvent) + r.chains.capacity() * sizeof(int32_t)
+                          + r.samples.capacity() * sizeof(OpSample) + r.needs.capacity() * sizeof(int64_t)
+                          + r.needEvents.capacity() * sizeof(uint32_t) + r.materialized.capacity() * sizeof(int32_t)
+                          + r.storages.capacity() * sizeof(StorageRecord);
+    return static_cast<int64_t>(arrays) + m_storageEvictionBytes;
 }
 
 RunRecord ReplayRecorder::finish(ReplayResult result)

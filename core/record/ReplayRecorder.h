@@ -35,6 +35,9 @@ public:
     void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
                const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames);
 
+    // The memory the record takes so far (its arrays' capacities), for the engine's size cap.
+    int64_t bytes() const;
+
     RunRecord finish(ReplayResult result);
 
 private:
@@ -45,6 +48,7 @@ private:
     int32_t m_opMaxDepth = 0;
     int64_t m_short = 0;   // memory in use + request - budget in the current free loop
     int32_t m_probe = -1;
+    int64_t m_storageEvictionBytes = 0;
 };
 
 // Replays with a recorder attached; `probeStorage` (a storage id, -1 none) gets its score noted at

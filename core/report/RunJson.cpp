@@ -65,51 +65,93 @@ Json eventToJson(const Program& p, const RunRecord& record, const RunEvent& e)
     return j;
 }
 
+Json sampleToJson(const Program& p, const OpSample& s)
+{
+    return {{"op", s.op + 1},
+            {"name", p.ops[static_cast<size_t>(s.op)].name},
+            {"clock", s.clock},
+            {"memory", s.memory},
+            {"pinned", s.pinned},
+            {"evictable", s.evictable},
+            {"max_depth", s.maxDepth},
+            {"remat_compute", s.rematCompute},
+            {"evictions", s.evictions}};
+}
+
+Json storageToJson(const Program& p, const StorageRecord& s)
+{
+    Json evictions = Json::array();
+    for (const StorageEviction& e : s.evictions)
+        evictions.push_back({{"op", e.op},
+                             {"reason", evictReasonName(e.reason)},
+                             {"needed_after", e.neededAfter < 0 ? Json() : Json(e.neededAfter)}});
+    return {{"id", s.id},
+            {"bytes", s.bytes},
+            {"producer", s.producer + 1},
+            {"producer_name", p.ops[static_cast<size_t>(s.producer)].name},
+            {"compute", s.compute},
+            {"birth_op", s.birthOp < 0 ? Json() : Json(s.birthOp)},
+            {"rebuilds", s.rebuilds},
+            {"pinned", s.pinned},
+            {"evictions", std::move(evictions)}};
+}
+
+// The members before "events", in order.
+Json runHeadToJson(const std::string& trace, const PreparedTrace& prepared, const ReplayOptions& options, const RunRecord& record)
+{
+    Json j;
+    j["format"] = "holescope-run/1";
+    j["summary"] = replayToJson(trace, prepared.baseline, options, record.result, /*withEvents=*/false);
+    j["baseline"] = baselineToJson(prepared.baseline);
+    return j;
+}
+
+// Writes `"name":[...]` with each item serialized on its own, so the array never exists as one
+// JSON value.
+template <typename Range, typename ToJson>
+void writeArrayMember(const TextSink& out, const char* name, const Range& items, ToJson&& toJson)
+{
+    out("," + Json(name).dump() + ":[");
+    bool first = true;
+    for (const auto& item : items) {
+        out(first ? toJson(item).dump() : "," + toJson(item).dump());
+        first = false;
+    }
+    out("]");
+}
+
 } // namespace
 
 Json runToJson(const std::string& trace, const PreparedTrace& prepared, const ReplayOptions& options, const RunRecord& record)
 {
     const Program& p = prepared.program;
-    Json j;
-    j["format"] = "holescope-run/1";
-    j["summary"] = replayToJson(trace, prepared.baseline, options, record.result, /*withEvents=*/false);
-    j["baseline"] = baselineToJson(prepared.baseline);
-
+    Json j = runHeadToJson(trace, prepared, options, record);
     auto& events = j["events"] = Json::array();
     for (const RunEvent& e : record.events)
         events.push_back(eventToJson(p, record, e));
-
     auto& samples = j["samples"] = Json::array();
     for (const OpSample& s : record.samples)
-        samples.push_back({{"op", s.op + 1},
-                           {"name", p.ops[static_cast<size_t>(s.op)].name},
-                           {"clock", s.clock},
-                           {"memory", s.memory},
-                           {"pinned", s.pinned},
-                           {"evictable", s.evictable},
-                           {"max_depth", s.maxDepth},
-                           {"remat_compute", s.rematCompute},
-                           {"evictions", s.evictions}});
-
+        samples.push_back(sampleToJson(p, s));
     auto& storages = j["storages"] = Json::array();
-    for (const StorageRecord& s : record.storages) {
-        Json evictions = Json::array();
-        for (const StorageEviction& e : s.evictions)
-            evictions.push_back({{"op", e.op},
-                                 {"reason", evictReasonName(e.reason)},
-                                 {"needed_after", e.neededAfter < 0 ? Json() : Json(e.neededAfter)}});
-        storages.push_back({{"id", s.id},
-                            {"bytes", s.bytes},
-                            {"producer", s.producer + 1},
-                            {"producer_name", p.ops[static_cast<size_t>(s.producer)].name},
-                            {"compute", s.compute},
-                            {"birth_op", s.birthOp < 0 ? Json() : Json(s.birthOp)},
-                            {"rebuilds", s.rebuilds},
-                            {"pinned", s.pinned},
-                            {"evictions", std::move(evictions)}});
-    }
+    for (const StorageRecord& s : record.storages)
+        storages.push_back(storageToJson(p, s));
     j["margins"] = {{"budget_checks", record.needs.size()}, {"needs", record.needs}};
     return j;
+}
+
+void writeRunJson(const TextSink& out, const std::string& trace, const PreparedTrace& prepared, const ReplayOptions& options,
+                  const RunRecord& record)
+{
+    const Program& p = prepared.program;
+    std::string head = runHeadToJson(trace, prepared, options, record).dump();
+    head.pop_back();   // the closing brace: the members below follow
+    out(head);
+    writeArrayMember(out, "events", record.events, [&](const RunEvent& e) { return eventToJson(p, record, e); });
+    writeArrayMember(out, "samples", record.samples, [&](const OpSample& s) { return sampleToJson(p, s); });
+    writeArrayMember(out, "storages", record.storages, [&](const StorageRecord& s) { return storageToJson(p, s); });
+    out(",\"margins\":{\"budget_checks\":" + Json(record.needs.size()).dump());
+    writeArrayMember(out, "needs", record.needs, [](int64_t need) { return Json(need); });
+    out("}}");
 }
 
 std::string samplesToCsv(const Program& p, const RunRecord& record)

@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace holescope {
 
@@ -16,6 +18,14 @@ namespace holescope {
 // runner-up) is null.
 nlohmann::ordered_json runToJson(const std::string& trace, const PreparedTrace& prepared, const ReplayOptions& options,
                                  const RunRecord& record);
+
+// Receives a text piece by piece (see writeRunJson).
+using TextSink = std::function<void(std::string_view)>;
+
+// The same text as runToJson(...).dump(), written piece by piece: a run recorded for millions of
+// evictions would take about ten times its record's memory as one JSON value.
+void writeRunJson(const TextSink& out, const std::string& trace, const PreparedTrace& prepared, const ReplayOptions& options,
+                  const RunRecord& record);
 
 // The per-operator samples as CSV, one line per model operator, with a header line.
 std::string samplesToCsv(const Program& program, const RunRecord& record);

@@ -47,6 +47,11 @@ enum class RegionUpkeep : uint8_t { Deferred, FromStart };
 // Automatic picks Dense while its sets fit in this many bytes.
 inline constexpr size_t kDenseRegionBytes = size_t{512} << 20;
 
+// A recorded replay stops (unresolved) once its record takes this much memory: a run that
+// thrashes for millions of evictions would otherwise fill the machine's memory with events
+// (TreeLSTM at 0.06 of its peak: over 13 GB for two recorded runs, and still growing).
+inline constexpr int64_t kDefaultMaxRecordBytes = int64_t{2} << 30;
+
 struct ReplayOptions {
     int64_t budget = 0;
     // simrd's overhead limit: the run stops once rematerialization compute exceeds
@@ -57,6 +62,9 @@ struct ReplayOptions {
     bool logEvents = false;        // fill evictLog and freeLog
     int64_t maxSteps = 0;          // operator computations (model and rebuilds); 0: no cap
     double maxSeconds = 0;         // wall time; 0: no cap
+    // Memory a recorded replay's record may take (see ReplayRecorder::bytes); 0: no cap. Plain
+    // replays keep no record and ignore it.
+    int64_t maxRecordBytes = kDefaultMaxRecordBytes;
     const std::atomic<bool>* cancel = nullptr;   // set from another thread to stop the replay
     RegionStore regions = RegionStore::Automatic;
     RegionUpkeep upkeep = RegionUpkeep::Deferred;

@@ -483,14 +483,23 @@ private:
         // Trace totals stay under 2^52 ns; only a runaway cascade gets the clock this far.
         if (m_clock > (int64_t{1} << 62))
             throw Stop{Outcome::Unresolved, "the clock passed 2^62 ns"};
-        // Cancel and time are looked at every kLookEvery computations: free on the hot path.
+        // Cancel, time and the record's size are looked at every kLookEvery computations: free on the hot path.
         if (m_result.steps > 0 && m_result.steps % kLookEvery == 0) {
             if (cancelled())
                 throw Stop{Outcome::Unresolved, "cancelled"};
             if (outOfTime())
                 throw Stop{Outcome::Unresolved, "time cap reached (" + std::to_string(m_options.maxSeconds) + " s)"};
+            if constexpr (kRecording)
+                if (m_options.maxRecordBytes > 0 && m_rec.bytes() > m_options.maxRecordBytes)
+                    throw Stop{Outcome::Unresolved, "record size cap reached: the record took more than " + recordCapText()};
         }
         ++m_result.steps;
+    }
+
+    std::string recordCapText() const
+    {
+        const int64_t cap = m_options.maxRecordBytes;
+        return cap % (int64_t{1} << 20) == 0 ? std::to_string(cap >> 20) + " MiB" : std::to_string(cap) + " bytes";
     }
 
     static constexpr int64_t kLookEvery = 1024;

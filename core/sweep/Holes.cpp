@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep/Holes.h"
 
-#include "record/ReplayRecorder.h"
+#include "record/FailureSignature.h"
 
 #include <chrono>
 #include <set>
@@ -91,11 +91,10 @@ void describeFailure(const PreparedTrace& trace, const ReplayOptions& options, H
     ReplayOptions o = options;
     o.budget = hole.loBudget;
     o.logEvents = false;
-    const RunRecord r = recordReplay(trace, o);
-    const RunEvent& end = r.events.back();
+    const FailureSignature end = failureSignature(trace, o);
     hole.failureOp = end.op;
-    hole.pinnedBytes = end.pinned;
-    hole.cascadeDepth = end.depth;
+    hole.pinnedBytes = end.pinnedBytes;
+    hole.cascadeDepth = end.cascadeDepth;
 }
 
 } // namespace holescope

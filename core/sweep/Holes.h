@@ -36,7 +36,7 @@ std::vector<Hole> findHoles(const std::vector<SweepPoint>& points, const Baselin
 void certifyHoles(const PreparedTrace& trace, const SweepSpec& spec, const std::vector<Hole>& holes, SweepResult& sweep,
                   const std::atomic<bool>* cancel = nullptr);
 
-// Replays the hole's lowest failing budget with a recorder to say how it fails.
+// Replays the hole's lowest failing budget to say how it fails (see failureSignature).
 void describeFailure(const PreparedTrace& trace, const ReplayOptions& options, Hole& hole);
 
 } // namespace holescope

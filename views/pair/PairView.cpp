@@ -293,6 +293,8 @@ QString PairView::summaryText() const
                         .arg(r.result.budget)
                         .arg(outcomeColor(r.result.outcome).name())
                         .arg(outcomeText(r.result.outcome, r.result.opsDone));
+        if (!r.result.reason.empty())
+            s += QStringLiteral(" (%1)").arg(QString::fromStdString(r.result.reason).toHtmlEscaped());
         if (before && (before->first != r.result.outcome || before->second != r.result.opsDone))
             s += QObject::tr(" (was %1)").arg(outcomeText(before->first, before->second));
         return s;
