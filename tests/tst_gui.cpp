@@ -7,8 +7,10 @@
 #include "outcome/OutcomePlot.h"
 #include "outcome/SweepControls.h"
 #include "outcome/SweepPointsModel.h"
+#include "pair/PairView.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
+#include "session/SweepSpecFor.h"
 #include "summary/TraceSummaryModel.h"
 #include "support/BadTraces.h"
 #include "synth/TraceSynth.h"
@@ -18,6 +20,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QImage>
@@ -35,6 +38,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
 
@@ -494,6 +498,7 @@ private slots:
         doc.settings.step = 0.001;
         doc.settings.refine = 7;
         doc.settings.overheadLimit = 2.0;
+        doc.settings.maxSeconds = 12.5;
         doc.settings.policy = "formula:estar_compute/(size*staleness^2)";
         doc.points = {SweepPoint{100, Outcome::Oom, 5, 77, 12, 100, 3, 2, 90, 110, ""},
                       SweepPoint{200, Outcome::Unresolved, 6, 78, 13, 150, 4, 1, 200, 200, "step cap"},
@@ -526,6 +531,52 @@ private slots:
         QCOMPARE(again->sweepControls().settings(), demoSweep());
         QVERIFY(!again->session().isModified());
         QCOMPARE(m_recent->files().first(), QFileInfo(path).absoluteFilePath());
+    }
+
+    // A run cut short by a cap is the same execution as its neighbours only as far as it went.
+    void unresolvedPointSaysHowFarItIsCertified()
+    {
+        SweepPointsModel model;
+        model.setPoints({SweepPoint{3000, Outcome::Unresolved, 40, 5000, 7, 2900, 30, 4, 2990, 3010, "time cap reached (2 s)"},
+                         SweepPoint{4000, Outcome::Complete, 99, 9000, 9, 3900, 20, 3, 3990, std::numeric_limits<int64_t>::max(), ""}},
+                        Baseline{.memory = 10000});
+        QCOMPARE(model.index(0, SweepPointsModel::SameExecution).data().toString(), QString("2,990 – 3,010 until it stopped"));
+        QCOMPARE(model.index(0, SweepPointsModel::Outcome_).data(Qt::ToolTipRole).toString(), QString("time cap reached (2 s)"));
+        QCOMPARE(model.index(1, SweepPointsModel::SameExecution).data().toString(), QString("from 3,990 up"));
+    }
+
+    // The window fits a laptop screen 1366 pixels wide, on every page.
+    void windowFitsALaptopScreen()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        qInfo("window minimum %d x %d; sweep controls %d; pair view %d", w->minimumSizeHint().width(), w->minimumSizeHint().height(),
+              w->sweepControls().minimumSizeHint().width(), w->pairView().minimumSizeHint().width());
+        QVERIFY2(w->minimumSizeHint().width() <= 1366, qPrintable(QString::number(w->minimumSizeHint().width())));
+    }
+
+    // The time cap set in the controls caps each replay of the sweep, and not a pair's recordings
+    // (they take longer than the sweep's replays).
+    void timeCapReachesTheSweep()
+    {
+        SweepControls controls;
+        SweepSettings s = demoSweep();
+        QVERIFY(!controls.settings().maxSeconds.has_value());
+        s.maxSeconds = 12.5;
+        controls.setSettings(s);
+        QCOMPARE(controls.settings(), s);
+        const QList<QCheckBox*> boxes = controls.findChildren<QCheckBox*>();
+        auto it = std::find_if(boxes.begin(), boxes.end(), [](QCheckBox* b) { return b->text() == "time cap"; });
+        QVERIFY(it != boxes.end());
+        QVERIFY((*it)->isChecked());
+        (*it)->setChecked(false);
+        QVERIFY(!controls.settings().maxSeconds.has_value());
+
+        const Baseline baseline{.memory = 1000000};
+        QCOMPARE(sweepSpecFor(baseline, s, {}).replay.maxSeconds, 12.5);
+        QCOMPARE(replayOptionsFor(s, {}).maxSeconds, 0.0);
+        s.maxSeconds.reset();
+        QCOMPARE(sweepSpecFor(baseline, s, {}).replay.maxSeconds, 0.0);
     }
 
     // The policy typed in the controls is the one the sweep runs: monotone closes the demo's
@@ -656,6 +707,10 @@ private slots:
         QTest::newRow("missing") << QStringList{"--screenshot", "x.png", "/nonexistent/t.log"} << "/nonexistent/t.log: no such file";
         QTest::newRow("two files") << QStringList{"a.log", "b.log"} << "give at most one trace or session";
         QTest::newRow("policy") << QStringList{"--screenshot", "x.png", "--policy", "formula:size+", kDemo} << "--policy: bad formula \"size+\"";
+        QTest::newRow("max-seconds 0") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:0.01", "--max-seconds", "0", kDemo}
+                                       << "--max-seconds: expected a positive number of seconds, found \"0\"";
+        QTest::newRow("max-seconds x") << QStringList{"--screenshot", "x.png", "--max-seconds", "x", kDemo}
+                                       << "--max-seconds: expected a positive number of seconds, found \"x\"";
     }
 
     void screenshotErrors()

@@ -37,6 +37,7 @@ SessionDocument goodDocument()
     d.settings.to = 0.6;
     d.settings.step = 0.01;
     d.settings.overheadLimit = 2.0;
+    d.settings.maxSeconds = 30.0;
     d.points = {point(3000, holescope::Outcome::Oom, 2990, 3010), point(4200, holescope::Outcome::Complete, 4100, 4300)};
     d.budgetA = 4200;
     d.budgetB = 3000;
@@ -61,6 +62,18 @@ private slots:
         QVERIFY(*back == d);
     }
 
+    // Files written before sweeps had a time cap have no max_seconds: no cap.
+    void olderFileHasNoTimeCap()
+    {
+        nlohmann::json j = nlohmann::json::parse(holescope::sessionToJson(goodDocument()));
+        j["sweep_settings"].erase("max_seconds");
+        std::string error;
+        const auto back = holescope::sessionFromJson(j.dump(), "s.holescope", error);
+        QVERIFY2(back.has_value(), error.c_str());
+        QVERIFY(!back->settings.maxSeconds.has_value());
+        QCOMPARE(back->settings.overheadLimit, std::optional<double>(2.0));
+    }
+
     void damagedFilesAreRefused_data()
     {
         QTest::addColumn<Change>("change");
@@ -74,6 +87,10 @@ private slots:
                                    << "field sweep_settings.refine must not be negative";
         QTest::newRow("overhead limit 0.5") << Change([](nlohmann::json& j) { j["sweep_settings"]["overhead_limit"] = 0.5; })
                                             << "field sweep_settings.overhead_limit must be at least 1";
+        QTest::newRow("max seconds 0") << Change([](nlohmann::json& j) { j["sweep_settings"]["max_seconds"] = 0; })
+                                       << "field sweep_settings.max_seconds must be a positive number of seconds";
+        QTest::newRow("max seconds text") << Change([](nlohmann::json& j) { j["sweep_settings"]["max_seconds"] = "10"; })
+                                          << "field sweep_settings.max_seconds has the wrong type";
         QTest::newRow("points not a list") << Change([](nlohmann::json& j) { j["sweep"]["points"] = 7; })
                                            << "field sweep.points must be a list";
         QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) { j["sweep"]["points"][1].erase(10); })

@@ -76,6 +76,7 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         s.to = *request.to;
         s.step = *request.step;
         s.exact = false;
+        s.maxSeconds = request.maxSeconds;
         if (request.policy)
             s.policy = *request.policy;
         window.sweepControls().setSettings(s);

@@ -19,6 +19,7 @@ struct ScreenshotRequest {
     std::optional<double> from, to, step;   // the sweep, if any
     QString pairA, pairB;                   // budgets to compare (ratios, or bytes as digits)
     std::optional<double> overheadLimit;
+    std::optional<double> maxSeconds;    // each replay of the sweep
     std::optional<std::string> policy;   // a name parsePolicy accepts
     std::vector<int32_t> protect;
 };

@@ -15,6 +15,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -50,6 +51,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("pair"), QStringLiteral("With --screenshot: compare budgets A and B (ratios, or bytes as digits) and show the pair."),
          QStringLiteral("A:B")},
         {QStringLiteral("overhead-limit"), QStringLiteral("With --screenshot: the overhead limit for --pair."), QStringLiteral("X")},
+        {QStringLiteral("max-seconds"), QStringLiteral("Stop each replay of --sweep as unresolved after S seconds."), QStringLiteral("S")},
         {QStringLiteral("protect"), QStringLiteral("With --screenshot: storage ids never evicted, comma-separated."), QStringLiteral("IDS")},
         {QStringLiteral("policy"), QStringLiteral("The eviction policy of --sweep and --pair (default dtr; holescope-cli policies lists them)."),
          QStringLiteral("NAME")},
@@ -74,6 +76,13 @@ std::optional<QString> requestFrom(const QCommandLineParser& parser, bool displa
         if (!ok || !(limit >= 1.0))
             return QStringLiteral("--overhead-limit: expected a number of at least 1, found \"%1\"").arg(parser.value(QStringLiteral("overhead-limit")));
         request.overheadLimit = limit;
+    }
+    if (parser.isSet(QStringLiteral("max-seconds"))) {
+        bool ok = false;
+        const double seconds = parser.value(QStringLiteral("max-seconds")).toDouble(&ok);
+        if (!ok || !(seconds > 0) || !std::isfinite(seconds))
+            return QStringLiteral("--max-seconds: expected a positive number of seconds, found \"%1\"").arg(parser.value(QStringLiteral("max-seconds")));
+        request.maxSeconds = seconds;
     }
     if (parser.isSet(QStringLiteral("protect")))
         for (const QString& part : parser.value(QStringLiteral("protect")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -124,6 +133,7 @@ int runInteractive(MainWindow& window, const ScreenshotRequest& request, const Q
                 s.from = *request.from;
                 s.to = *request.to;
                 s.step = *request.step;
+                s.maxSeconds = request.maxSeconds;
                 if (request.policy)
                     s.policy = *request.policy;
                 window.session().setSettings(s);

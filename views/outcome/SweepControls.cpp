@@ -10,6 +10,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -45,6 +46,8 @@ SweepControls::SweepControls(QWidget* parent)
     , m_refine(new QSpinBox(this))
     , m_limited(new QCheckBox(tr("overhead limit"), this))
     , m_limit(ratioBox(1.0, 1000.0, 2.0, 2, this))
+    , m_capped(new QCheckBox(tr("time cap"), this))
+    , m_cap(ratioBox(0.1, 86400.0, 10.0, 1, this))
     , m_policy(new QComboBox(this))
     , m_run(new QPushButton(tr("Sweep"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
@@ -61,6 +64,11 @@ SweepControls::SweepControls(QWidget* parent)
     m_refine->setToolTip(tr("Bisect every change of outcome between grid budgets down to this many bytes (1: exact edges)"));
     m_limited->setToolTip(tr("simrd's overhead limit: stop once compute exceeds this multiple of the baseline"));
     m_limit->setEnabled(false);
+    m_capped->setToolTip(tr("Stop each replay as unresolved after this much time: a budget that recomputes for minutes is "
+                            "shown unresolved (grey) instead of holding up the sweep"));
+    m_cap->setSuffix(tr(" s"));
+    m_cap->setSingleStep(1.0);
+    m_cap->setEnabled(false);
     m_policy->setEditable(true);
     m_policy->setInsertPolicy(QComboBox::NoInsert);
     for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random:1", "twophase", "size2", "stale2",
@@ -76,37 +84,50 @@ SweepControls::SweepControls(QWidget* parent)
     m_progress->setFormat(QString());
     m_progress->setMinimumWidth(160);
 
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(4, 4, 4, 4);
-    row->addWidget(new QLabel(tr("From"), this));
-    row->addWidget(m_from);
-    row->addWidget(new QLabel(tr("to"), this));
-    row->addWidget(m_to);
-    row->addWidget(new QLabel(tr("step"), this));
-    row->addWidget(m_step);
-    row->addWidget(m_exact);
-    row->addWidget(new QLabel(tr("refine to"), this));
-    row->addWidget(m_refine);
-    row->addWidget(m_limited);
-    row->addWidget(m_limit);
-    row->addWidget(new QLabel(tr("policy"), this));
-    row->addWidget(m_policy);
-    row->addStretch(1);
-    row->addWidget(m_run);
-    row->addWidget(m_cancel);
-    row->addWidget(m_progress);
+    // Two rows, what to sweep above and how to run it below: in one row the controls would make
+    // the window wider than a laptop's screen.
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(4, 4, 4, 4);
+    rows->setSpacing(2);
+    auto* range = new QHBoxLayout;
+    range->addWidget(new QLabel(tr("From"), this));
+    range->addWidget(m_from);
+    range->addWidget(new QLabel(tr("to"), this));
+    range->addWidget(m_to);
+    range->addWidget(new QLabel(tr("step"), this));
+    range->addWidget(m_step);
+    range->addWidget(m_exact);
+    range->addWidget(new QLabel(tr("refine to"), this));
+    range->addWidget(m_refine);
+    range->addWidget(new QLabel(tr("policy"), this));
+    range->addWidget(m_policy);
+    range->addStretch(1);
+    auto* run = new QHBoxLayout;
+    run->addWidget(m_limited);
+    run->addWidget(m_limit);
+    run->addWidget(m_capped);
+    run->addWidget(m_cap);
+    run->addStretch(1);
+    run->addWidget(m_run);
+    run->addWidget(m_cancel);
+    run->addWidget(m_progress);
     m_left->setObjectName(QStringLiteral("sweepTime"));
-    row->addWidget(m_left);
+    m_left->setMinimumWidth(m_left->fontMetrics().horizontalAdvance(tr("59 min 59 s left")));
+    run->addWidget(m_left);
+    rows->addLayout(range);
+    rows->addLayout(run);
 
     connect(m_run, &QPushButton::clicked, this, &SweepControls::runRequested);
     connect(m_cancel, &QPushButton::clicked, this, &SweepControls::cancelRequested);
     connect(m_limited, &QCheckBox::toggled, m_limit, &QWidget::setEnabled);
+    connect(m_capped, &QCheckBox::toggled, m_cap, &QWidget::setEnabled);
     connect(m_exact, &QCheckBox::toggled, this, [this] { updateEnabled(); });
-    for (QDoubleSpinBox* box : {m_from, m_to, m_step, m_limit})
+    for (QDoubleSpinBox* box : {m_from, m_to, m_step, m_limit, m_cap})
         connect(box, &QDoubleSpinBox::editingFinished, this, &SweepControls::settingsEdited);
     connect(m_refine, &QSpinBox::editingFinished, this, &SweepControls::settingsEdited);
     connect(m_exact, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
     connect(m_limited, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
+    connect(m_capped, &QCheckBox::toggled, this, &SweepControls::settingsEdited);
     connect(m_policy, &QComboBox::currentTextChanged, this, [this] {
         const QString error = policyError();
         m_policy->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QComboBox { color: #b00020; }"));
@@ -133,6 +154,8 @@ SweepSettings SweepControls::settings() const
     s.refine = m_refine->value();
     if (m_limited->isChecked())
         s.overheadLimit = m_limit->value();
+    if (m_capped->isChecked())
+        s.maxSeconds = m_cap->value();
     s.policy = m_policy->currentText().trimmed().toStdString();
     return s;
 }
@@ -141,7 +164,7 @@ void SweepControls::setSettings(const SweepSettings& s)
 {
     const QSignalBlocker blockers[] = {QSignalBlocker(m_from), QSignalBlocker(m_to), QSignalBlocker(m_step), QSignalBlocker(m_exact),
                                        QSignalBlocker(m_refine), QSignalBlocker(m_limited), QSignalBlocker(m_limit),
-                                       QSignalBlocker(m_policy)};
+                                       QSignalBlocker(m_capped), QSignalBlocker(m_cap), QSignalBlocker(m_policy)};
     m_policy->setCurrentText(QString::fromStdString(s.policy));
     m_policy->setStyleSheet(QString());
     m_from->setValue(s.from);
@@ -153,6 +176,9 @@ void SweepControls::setSettings(const SweepSettings& s)
     m_limit->setEnabled(s.overheadLimit.has_value());
     if (s.overheadLimit)
         m_limit->setValue(*s.overheadLimit);
+    m_capped->setChecked(s.maxSeconds.has_value());
+    if (s.maxSeconds)
+        m_cap->setValue(*s.maxSeconds);
     updateEnabled();
 }
 
@@ -185,9 +211,10 @@ void SweepControls::updateEnabled()
 {
     m_step->setEnabled(!m_exact->isChecked() && !m_running);
     m_refine->setEnabled(!m_exact->isChecked() && !m_running);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_from, m_to, m_exact, m_limited, m_policy})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_from, m_to, m_exact, m_limited, m_capped, m_policy})
         w->setEnabled(!m_running);
     m_limit->setEnabled(!m_running && m_limited->isChecked());
+    m_cap->setEnabled(!m_running && m_capped->isChecked());
     m_run->setEnabled(m_loaded && !m_running);
     m_cancel->setEnabled(m_running);
 }

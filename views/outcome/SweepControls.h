@@ -15,7 +15,7 @@ class QSpinBox;
 
 namespace holescope {
 
-// The sweep's range, step or exact mode, refinement, overhead limit and policy; Run and Cancel;
+// The sweep's range, step or exact mode, refinement, overhead limit, time cap per replay and policy; Run and Cancel;
 // progress with the time left.
 class SweepControls : public QWidget {
     Q_OBJECT
@@ -45,6 +45,8 @@ private:
     QSpinBox* m_refine;
     QCheckBox* m_limited;
     QDoubleSpinBox* m_limit;
+    QCheckBox* m_capped;
+    QDoubleSpinBox* m_cap;
     QComboBox* m_policy;
     QPushButton* m_run;
     QPushButton* m_cancel;

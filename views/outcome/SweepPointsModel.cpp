@@ -59,11 +59,14 @@ QVariant SweepPointsModel::data(const QModelIndex& index, int role) const
     case Evictions: return QString::fromStdString(groupDigits(p.evictions));
     case OpsDone: return QString::fromStdString(groupDigits(p.opsDone));
     case MaxDepth: return p.maxDepth;
-    case SameExecution:
-        return p.certifiedHi == std::numeric_limits<int64_t>::max()
-                   ? tr("from %1 up").arg(QString::fromStdString(groupDigits(p.certifiedLo)))
-                   : QStringLiteral("%1 – %2").arg(QString::fromStdString(groupDigits(p.certifiedLo)),
-                                                   QString::fromStdString(groupDigits(p.certifiedHi)));
+    case SameExecution: {
+        const QString bytes = p.certifiedHi == std::numeric_limits<int64_t>::max()
+                                  ? tr("from %1 up").arg(QString::fromStdString(groupDigits(p.certifiedLo)))
+                                  : QStringLiteral("%1 – %2").arg(QString::fromStdString(groupDigits(p.certifiedLo)),
+                                                                  QString::fromStdString(groupDigits(p.certifiedHi)));
+        // A run cut short certifies only what it replayed: other budgets may part from it later.
+        return p.outcome == Outcome::Unresolved ? tr("%1 until it stopped").arg(bytes) : bytes;
+    }
     default: return {};
     }
 }

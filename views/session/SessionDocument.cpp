@@ -114,6 +114,7 @@ std::string sessionToJson(const SessionDocument& doc)
                            {"exact", s.exact},
                            {"refine", s.refine},
                            {"overhead_limit", s.overheadLimit ? Json(*s.overheadLimit) : Json()},
+                           {"max_seconds", s.maxSeconds ? Json(*s.maxSeconds) : Json()},
                            {"policy", s.policy}};
     Json points = Json::array();
     for (const SweepPoint& p : doc.points)
@@ -152,6 +153,8 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
         doc.settings.refine = get<int64_t>(s, "refine", "sweep_settings.");
         if (s.contains("overhead_limit") && !s.at("overhead_limit").is_null())
             doc.settings.overheadLimit = get<double>(s, "overhead_limit", "sweep_settings.");
+        if (s.contains("max_seconds") && !s.at("max_seconds").is_null())   // absent from files written before it existed
+            doc.settings.maxSeconds = get<double>(s, "max_seconds", "sweep_settings.");
         doc.settings.policy = get<std::string>(s, "policy", "sweep_settings.");
         if (doc.settings.policy == "DTR")
             doc.settings.policy = "dtr";
@@ -164,6 +167,8 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
             throw FieldError{"sweep_settings.refine", "must not be negative"};
         if (st.overheadLimit && !(*st.overheadLimit >= 1.0))
             throw FieldError{"sweep_settings.overhead_limit", "must be at least 1"};
+        if (st.maxSeconds && !(*st.maxSeconds > 0 && std::isfinite(*st.maxSeconds)))
+            throw FieldError{"sweep_settings.max_seconds", "must be a positive number of seconds"};
         if (const auto policy = parsePolicy(st.policy); std::holds_alternative<std::string>(policy))
             throw FieldError{"sweep_settings.policy", std::get<std::string>(policy)};
         const auto sweep = get<nlohmann::json>(j, "sweep", "");

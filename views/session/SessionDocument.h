@@ -18,6 +18,9 @@ struct SweepSettings {
     bool exact = false;             // certify every byte of the range instead of a grid
     int64_t refine = 0;             // grid mode: bisect outcome changes down to this many bytes; 0: none
     std::optional<double> overheadLimit;
+    // Each replay of a sweep stops as unresolved after this many seconds; none: no cap. Budgets
+    // that thrash for minutes then show as unresolved rather than hold up the sweep.
+    std::optional<double> maxSeconds;
     std::string policy = "dtr";     // a policy name (parsePolicy); files of version 0.1 say "DTR"
 
     bool operator==(const SweepSettings&) const = default;

@@ -13,6 +13,7 @@ SweepSpec sweepSpecFor(const Baseline& baseline, const SweepSettings& s, const s
         spec.refine = s.refine;
     }
     spec.replay = replayOptionsFor(s, protect);
+    spec.replay.maxSeconds = s.maxSeconds.value_or(0.0);
     return spec;
 }
 
