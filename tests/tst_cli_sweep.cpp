@@ -92,6 +92,24 @@ private slots:
         }
     }
 
+    // The table's last column is how many bytes give the same execution; a run a cap cut short
+    // is no whole execution and has none.
+    void humanTableOfCappedRuns()
+    {
+        const Run r = cli({"sweep", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005", "--max-steps", "40"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 5);
+        QVERIFY2(lines.at(0).endsWith("same execution"), qPrintable(lines.at(0)));
+        for (int i = 1; i <= 3; ++i) {
+            QVERIFY2(lines.at(i).contains(" unresolved "), qPrintable(lines.at(i)));
+            QVERIFY2(lines.at(i).endsWith(" -"), qPrintable(lines.at(i)));
+        }
+        QCOMPARE(lines.at(4), QStringLiteral("3 replays, 0 distinct executions; 0 of 101 bytes of the range certified"));
+        const Run whole = cli({"sweep", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005"});
+        QVERIFY2(whole.out.contains("  3,019  0.299980 oom                      52    1.2928         39             16 B\n"), qPrintable(whole.out));
+    }
+
     // Odd layer counts used to read past the end of the U-Net's way down.
     void synthOddUNet()
     {

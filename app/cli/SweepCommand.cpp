@@ -127,7 +127,10 @@ std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
     out += row;
     for (const SweepPoint& p : r.points) {
         const double overhead = overheadOf(p.rematCompute, t.baseline);
-        const std::string width = p.certifiedHi == std::numeric_limits<int64_t>::max() ? "and above" : groupDigits(p.certifiedHi - p.certifiedLo + 1) + " B";
+        // A run cut short is a whole execution of no budget: its interval holds only until it stopped.
+        const std::string width = p.outcome == Outcome::Unresolved                   ? "-"
+                                  : p.certifiedHi == std::numeric_limits<int64_t>::max() ? "and above"
+                                                                                         : groupDigits(p.certifiedHi - p.certifiedLo + 1) + " B";
         std::snprintf(row, sizeof row, "%16s %9s %-18s %8lld %9.4f %10lld %16s\n", groupDigits(p.budget).c_str(),
                       ratioText(ratioOfPeak(p.budget, t.baseline.memory)).c_str(), outcomeName(p.outcome),
                       static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
