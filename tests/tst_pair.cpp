@@ -20,6 +20,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -85,6 +86,64 @@ private slots:
         QVERIFY(p->explanation.has_value());
         QVERIFY(!p->aFails);
         QCOMPARE(p->explanation->culpritEviction->storage, 4);
+    }
+
+    // A's and B's lanes share their scales (in the trace's unit: hole.log's peak is kB), and a
+    // legend row above them says what each line and mark is.
+    void lanesShareScalesAndHaveALegend()
+    {
+        PairTimeline timeline;
+        timeline.resize(900, 600);
+        timeline.show();
+        timeline.setPair(holePair(*m_trace));
+        QCustomPlot* plot = timeline.plot();
+        plot->replot();
+        QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atLeft)->range(), plot->axisRect(2)->axis(QCPAxis::atLeft)->range());
+        QCOMPARE(plot->axisRect(1)->axis(QCPAxis::atLeft)->range(), plot->axisRect(3)->axis(QCPAxis::atLeft)->range());
+        QCOMPARE(plot->axisRect(0)->axis(QCPAxis::atLeft)->label(), QStringLiteral("A, kB"));
+        QCOMPARE(plot->axisRect(2)->axis(QCPAxis::atLeft)->label(), QStringLiteral("B, kB"));
+        QCPLegend* legend = nullptr;
+        for (QCPLayoutElement* e : plot->plotLayout()->elements(false))
+            if (auto* l = qobject_cast<QCPLegend*>(e))
+                legend = l;
+        QVERIFY(legend);
+        QStringList names;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+                names << item->plottable()->name();
+        QCOMPARE(names, (QStringList{"in use", "pinned", "evictable", "rebuild depth", "eviction", "rebuild", "budget", "first divergence", "failure"}));
+        QVERIFY(legend->outerRect().bottom() <= plot->axisRect(0)->outerRect().top());
+        QVERIFY(legend->outerRect().height() >= legend->minimumOuterSizeHint().height());
+    }
+
+    // The protections' list says what it is for while it is empty.
+    void culpritListExplainsItself()
+    {
+        PairView view;
+        view.setTrace(m_trace);
+        auto hint = [&view] {
+            for (QLabel* l : view.findChildren<QLabel*>())
+                if (l->text().startsWith("Find culprits") || l->text().startsWith("Only a pair") || l->text().startsWith("Compare two"))
+                    return l->text();
+            return QString();
+        };
+        QCOMPARE(hint(), QStringLiteral("Compare two budgets first."));
+        view.setPair(holePair(*m_trace));
+        QVERIFY2(hint().startsWith("Find culprits replays the failing budget"), qPrintable(hint()));
+        view.setPair(std::make_shared<const PairData>(buildPair(m_trace->trace, 14200, 15000, ReplayOptions{})));
+        QVERIFY2(hint().startsWith("Only a pair where one budget fails"), qPrintable(hint()));
+    }
+
+    // The run that comes out short first may have nothing to evict: it says so, and names no storage.
+    void divergenceWithNothingToEvict()
+    {
+        PairView view;
+        view.setTrace(m_trace);
+        view.setPair(std::make_shared<const PairData>(buildPair(m_trace->trace, 13900, 5, ReplayOptions{})));
+        const QString summary = view.summaryText();
+        QVERIFY2(summary.contains(QRegularExpression("First divergence at operator \\d+: B is [\\d,]+ bytes short and has nothing left to evict\\.")),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains("storage -1"), qPrintable(summary));
     }
 
     void cursorIsSharedByTheLanes()
@@ -310,7 +369,7 @@ private slots:
         QCOMPARE(w.session().protect(), std::vector<int32_t>{4});
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::Complete);
         QCOMPARE(w.pairView().pair()->b.result.rematCompute, int64_t{10});   // simrd: protect [4] at 14,200
-        QVERIFY2(w.pairView().summaryText().contains("was overhead_exceeded at operator 8"), qPrintable(w.pairView().summaryText()));
+        QVERIFY2(w.pairView().summaryText().contains("was overhead exceeded at operator 8"), qPrintable(w.pairView().summaryText()));
         emit w.pairView().clearProtectRequested();
         w.waitUntilIdle();
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
@@ -379,7 +438,7 @@ private slots:
         emit v.protectRequested({3131});
         w.waitUntilIdle();
         QCOMPARE(v.pair()->b.result.outcome, Outcome::Complete);
-        QVERIFY(v.summaryText().contains("was overhead_exceeded at operator 2270"));
+        QVERIFY(v.summaryText().contains("was overhead exceeded at operator 2270"));
     }
 
     // Each run's title is whole where it fits its lane and brief where it does not (B's, in a
@@ -388,9 +447,9 @@ private slots:
     {
         PairTimeline timeline;
         timeline.setPair(holePair(*m_trace));
-        const QString wholeA = "A: budget 13,900 B — complete", wholeB = "B: budget 14,200 B — overhead_exceeded at operator 8";
+        const QString wholeA = "A: budget 13,900 B — complete", wholeB = "B: budget 14,200 B — overhead exceeded at operator 8";
         for (const auto& [width, expected] : {std::pair{1600, QStringList{wholeA, wholeB}},
-                                               std::pair{340, QStringList{wholeA, "B: 14,200 B, overhead_exceeded at 8"}}}) {
+                                               std::pair{340, QStringList{wholeA, "B: 14,200 B, overhead exceeded at 8"}}}) {
             timeline.resize(width, 500);
             timeline.show();
             QVERIFY(QTest::qWaitForWindowExposed(&timeline));

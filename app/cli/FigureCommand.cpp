@@ -99,6 +99,7 @@ int outcomeFigure(const QStringList& args)
     OutcomePlot plot;
     plot.resize(1000, 700);
     plot.setTrace(QString::fromStdString(t.name), t.baseline);
+    plot.setPolicyName(QString::fromStdString(policyName(spec.replay.policy)));
     plot.setRange(from, to);
     plot.setPoints(r.points);
     plot.setHoles(findHoles(r.points, t.baseline));

@@ -266,6 +266,7 @@ void MainWindow::connectSession()
         m_holesModel->setHoles({});
         m_plot->setHoles({});
         m_plot->setPoints({});
+        m_plot->setPolicyName(QString::fromStdString(m_session->settings().policy));
     });
     connect(m_session, &Session::pointsAdded, this, [this](const std::vector<SweepPoint>& batch) {
         m_pointsModel->appendPoints(batch);
@@ -275,6 +276,7 @@ void MainWindow::connectSession()
         const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
         m_pointsModel->setPoints(m_session->points(), b);
         m_holesModel->setHoles(m_session->holes());
+        m_plot->setPolicyName(QString::fromStdString(m_session->settings().policy));
         m_plot->setPoints(m_session->points());
         m_plot->setHoles(m_session->holes());
         m_plot->setSelection(m_session->budgetA(), m_session->budgetB());

@@ -70,6 +70,11 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
     window.waitUntilIdle();
     if (!error && !window.session().trace())
         error = QStringLiteral("%1: not loaded").arg(request.session.isEmpty() ? request.trace : request.session);
+    if (!error) {
+        const auto unknown = unknownStorages(window.session().trace()->trace.program, request.protect);
+        if (!unknown.empty())
+            error = QStringLiteral("--protect: %1 is not a storage id of this trace").arg(unknown.front());
+    }
     if (!error && request.step) {
         SweepSettings s = window.sweepControls().settings();
         s.from = *request.from;
@@ -77,20 +82,20 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         s.step = *request.step;
         s.exact = false;
         s.maxSeconds = request.maxSeconds;
+        s.overheadLimit = request.overheadLimit;
         if (request.policy)
             s.policy = *request.policy;
         window.sweepControls().setSettings(s);
+        window.session().setProtect(request.protect);
         window.startSweep();
         window.waitUntilIdle();
     }
     if (!error && !request.pairA.isEmpty()) {
         const Baseline& b = window.session().trace()->trace.baseline;
         const auto a = budgetFrom(request.pairA, b), bb = budgetFrom(request.pairB, b);
-        const auto unknown = unknownStorages(window.session().trace()->trace.program, request.protect);
         if (!a || !bb) {
-            error = QStringLiteral("--pair: \"%1:%2\" are not two budgets").arg(request.pairA, request.pairB);
-        } else if (!unknown.empty()) {
-            error = QStringLiteral("--protect: %1 is not a storage id of this trace").arg(unknown.front());
+            error = QStringLiteral("--pair: \"%1:%2\" are not two budgets (positive ratios of the peak, or bytes as digits)")
+                        .arg(request.pairA, request.pairB);
         } else {
             SweepSettings s = window.session().settings();
             s.overheadLimit = request.overheadLimit;

@@ -50,9 +50,9 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("R1:R2:STEP")},
         {QStringLiteral("pair"), QStringLiteral("With --screenshot: compare budgets A and B (ratios, or bytes as digits) and show the pair."),
          QStringLiteral("A:B")},
-        {QStringLiteral("overhead-limit"), QStringLiteral("With --screenshot: the overhead limit for --pair."), QStringLiteral("X")},
+        {QStringLiteral("overhead-limit"), QStringLiteral("The overhead limit of --sweep and --pair."), QStringLiteral("X")},
         {QStringLiteral("max-seconds"), QStringLiteral("Stop each replay of --sweep as unresolved after S seconds."), QStringLiteral("S")},
-        {QStringLiteral("protect"), QStringLiteral("With --screenshot: storage ids never evicted, comma-separated."), QStringLiteral("IDS")},
+        {QStringLiteral("protect"), QStringLiteral("Storage ids never evicted in --sweep and --pair, comma-separated."), QStringLiteral("IDS")},
         {QStringLiteral("policy"), QStringLiteral("The eviction policy of --sweep and --pair (default dtr; holescope-cli policies lists them)."),
          QStringLiteral("NAME")},
     });
@@ -134,9 +134,11 @@ int runInteractive(MainWindow& window, const ScreenshotRequest& request, const Q
                 s.to = *request.to;
                 s.step = *request.step;
                 s.maxSeconds = request.maxSeconds;
+                s.overheadLimit = request.overheadLimit;
                 if (request.policy)
                     s.policy = *request.policy;
                 window.session().setSettings(s);
+                window.session().setProtect(request.protect);
                 QTimer::singleShot(0, &window, &MainWindow::startSweep);
             }, Qt::SingleShotConnection);
     }

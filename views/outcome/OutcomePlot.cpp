@@ -24,29 +24,6 @@ constexpr int kPickPixels = 8;
 const QColor kConstantsFill(0, 0, 0, 170);
 const QColor kBottleneckFill(128, 128, 128, 110);
 
-// The unit of the bytes axis: the largest that keeps the peak at 1 or more.
-std::pair<double, QString> bytesUnit(int64_t peak)
-{
-    if (peak >= 1'000'000'000)
-        return {1e9, QStringLiteral("GB")};
-    if (peak >= 1'000'000)
-        return {1e6, QStringLiteral("MB")};
-    if (peak >= 1'000)
-        return {1e3, QStringLiteral("kB")};
-    return {1.0, QStringLiteral("bytes")};
-}
-
-const char* outcomeLabel(Outcome o)
-{
-    switch (o) {
-    case Outcome::Complete: return "complete";
-    case Outcome::Oom: return "out of memory";
-    case Outcome::OverheadExceeded: return "overhead exceeded";
-    case Outcome::Unresolved: return "unresolved";
-    }
-    return "";
-}
-
 QCPItemRect* shade(QCustomPlot* plot, double x0, double x1, const QColor& fill, const QPen& pen)
 {
     auto* r = new QCPItemRect(plot);
@@ -113,7 +90,7 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_plot->legend->setBorderPen(Qt::NoPen);
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved}) {
         QCPGraph* g = m_plot->addGraph();
-        g->setName(QString::fromUtf8(outcomeLabel(o)));
+        g->setName(outcomeLabel(o));
         g->setLineStyle(QCPGraph::lsNone);
         const QCPScatterStyle::ScatterShape shape = o == Outcome::Complete ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssCross;
         g->setScatterStyle(QCPScatterStyle(shape, outcomeColor(o), outcomeColor(o), 6));
@@ -137,6 +114,11 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_lineB = verticalLine(m_plot, QPen(QColor(0x94, 0x67, 0xbd), 2));
     m_labelA = topLabel(m_plot, QStringLiteral("A"), QColor(0x2c, 0xa0, 0x2c));
     m_labelB = topLabel(m_plot, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd));
+    m_hint = new QCPItemText(m_plot);
+    m_hint->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_hint->position->setCoords(0.5, 0.45);
+    m_hint->setColor(QColor(0x55, 0x55, 0x55));
+    m_hint->setSelectable(false);
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateBytesAxis(); });
     // After the layout, on screen and in an exported figure alike (which lays out at its own size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &OutcomePlot::placeLabels);
@@ -154,9 +136,29 @@ QCPGraph* OutcomePlot::graphFor(Outcome outcome) const
 void OutcomePlot::setTrace(const QString& name, const Baseline& baseline)
 {
     m_name = name;
-    m_title->setText(name);
     m_baseline = baseline;
+    updateTitle();
     clear();
+}
+
+void OutcomePlot::setPolicyName(const QString& policy)
+{
+    m_policy = policy;
+    updateTitle();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OutcomePlot::updateTitle()
+{
+    const bool dtr = m_policy.isEmpty() || m_policy == QLatin1String("dtr");
+    m_title->setText(dtr ? m_name : tr("%1 · policy %2").arg(m_name, m_policy));
+}
+
+void OutcomePlot::updateHint()
+{
+    m_hint->setText(m_baseline.memory <= 0 ? tr("Open a trace: File › Open Trace…, or drop one here")
+                                           : tr("Choose a range of budgets above and press Sweep"));
+    m_hint->setVisible(m_points.empty());
 }
 
 void OutcomePlot::clear()
@@ -170,7 +172,7 @@ void OutcomePlot::clear()
     // The A/B marks outlive a new sweep: the budgets chosen stay chosen.
     for (int i = m_plot->itemCount() - 1; i >= 0; --i) {
         QCPAbstractItem* item = m_plot->item(i);
-        if (item != m_lineA && item != m_lineB && item != m_labelA && item != m_labelB)
+        if (item != m_lineA && item != m_lineB && item != m_labelA && item != m_labelB && item != m_hint)
             m_plot->removeItem(item);
     }
     if (m_baseline.memory > 0) {
@@ -184,6 +186,7 @@ void OutcomePlot::clear()
         baselineLine->setSelectable(false);
     }
     updateLegend();
+    updateHint();
     resetZoom();
 }
 
@@ -199,19 +202,26 @@ void OutcomePlot::resetZoom()
 {
     const double pad = (m_to - m_from) * 0.02;
     m_plot->xAxis->setRange(m_from - pad, m_to + pad);
+    updateBytesAxis();   // also when the range is unchanged but the trace (its peak) is new
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void OutcomePlot::fitValueAxis()
 {
-    m_plot->yAxis->setRange(0.9, std::max(1.2, m_maxOverhead * 1.08));
+    constexpr double kLower = 0.9;
+    double upper = std::max(1.2, m_maxOverhead * 1.08);
+    const int height = m_plot->axisRect()->rect().height();
+    if (m_labelBand > 0 && height > 0)
+        upper = kLower + (upper - kLower) * height / std::max(height - m_labelBand, height / 2);
+    m_plot->yAxis->setRange(kLower, upper);
+    m_fittedUpper = upper;
 }
 
 void OutcomePlot::updateBytesAxis()
 {
     const QCPRange r = m_plot->xAxis->range();
-    const auto [scale, unit] = bytesUnit(m_baseline.memory);
+    const auto [scale, unit] = byteUnitFor(m_baseline.memory);
     const double peak = static_cast<double>(m_baseline.memory) / scale;
     m_plot->xAxis2->setLabel(tr("Budget (%1)").arg(unit));
     m_plot->xAxis2->setRange(r.lower * peak, r.upper * peak);
@@ -234,6 +244,7 @@ void OutcomePlot::setPoints(const std::vector<SweepPoint>& points)
     for (const SweepPoint& p : m_points)
         addToGraphs(p);
     updateLegend();
+    updateHint();
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -281,6 +292,7 @@ void OutcomePlot::addPoints(const std::vector<SweepPoint>& batch)
     for (const SweepPoint& p : batch)
         addToGraphs(p);
     updateLegend();
+    updateHint();
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -296,6 +308,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
     for (const SweepPoint& p : m_points)
         addToGraphs(p);
     updateLegend();
+    updateHint();
     m_maxOverhead = std::max(maxOverhead, m_maxOverhead);
     m_holes = holes;
     m_focusedHole = -1;
@@ -307,8 +320,15 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
         QPen edge(holeColor);
         edge.setWidthF(1.5);
         edge.setStyle(h.exact ? Qt::SolidLine : Qt::DashLine);
-        shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
-        auto* label = topLabel(m_plot, tr("hole %1\n%2–%3").arg(i + 1).arg(h.loRatio, 0, 'f', 4).arg(h.hiRatio, 0, 'f', 4), holeColor.darker(130));
+        // A sampled hole's edges lie somewhere between the completing executions around it:
+        // that span is shaded (a hole of one failing sample would otherwise have no width).
+        if (h.exact)
+            shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
+        else
+            shade(m_plot, ratioOfPeak(h.spanLo, m_baseline.memory), ratioOfPeak(h.spanHi, m_baseline.memory), fill, edge);
+        const QString range = h.loBudget == h.hiBudget ? QString::number(h.loRatio, 'f', 4)
+                                                       : QStringLiteral("%1–%2").arg(h.loRatio, 0, 'f', 4).arg(h.hiRatio, 0, 'f', 4);
+        auto* label = topLabel(m_plot, tr("hole %1\n%2").arg(i + 1).arg(range), holeColor.darker(130));
         label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.0);
         label->setBrush(QColor(255, 255, 255, 200));
         label->setVisible(true);
@@ -325,7 +345,9 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
 void OutcomePlot::placeLabels()
 {
     const QRect area = m_plot->axisRect()->rect();
-    m_title->setText(QFontMetrics(m_title->font()).elidedText(m_name, Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));
+    updateTitle();
+    m_title->setText(QFontMetrics(m_title->font()).elidedText(m_title->text(), Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));
+    int band = m_lineA->visible() || m_lineB->visible() ? QFontMetrics(m_labelA->font()).height() + 4 : 0;
     constexpr int kRows = 4;
     std::vector<double> rowEnds(kRows, -std::numeric_limits<double>::infinity());
     std::vector<size_t> order(std::min(m_holeLabels.size(), m_holes.size()));
@@ -370,6 +392,16 @@ void OutcomePlot::placeLabels()
         }
         *row = left + 2 * half;
         label->position->setCoords(x, top / std::max(1, area.height()));
+        band = std::max(band, static_cast<int>(top + height) + 4);
+    }
+    // The labels take the top of the plot: the value axis makes room for them above the points,
+    // unless the user has zoomed it.
+    if (band != m_labelBand) {
+        m_labelBand = band;
+        if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
+            fitValueAxis();
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
     }
 }
 
@@ -450,7 +482,7 @@ void OutcomePlot::showToolTip(QMouseEvent* event)
     const QString text = tr("budget %1 B (%2 of peak)\n%3%4\noverhead %5\n%6 evictions\nsame execution: %7 – %8 B")
                              .arg(QString::fromStdString(groupDigits(p->budget)))
                              .arg(ratioOfPeak(p->budget, m_baseline.memory), 0, 'f', 6)
-                             .arg(QString::fromUtf8(outcomeLabel(p->outcome)))
+                             .arg(outcomeLabel(p->outcome))
                              .arg(p->outcome == Outcome::Complete ? QString() : tr(" at operator %1").arg(p->opsDone))
                              .arg(overheadOf(*p, m_baseline), 0, 'f', 4)
                              .arg(QString::fromStdString(groupDigits(p->evictions)))

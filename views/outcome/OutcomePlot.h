@@ -32,6 +32,9 @@ public:
     ~OutcomePlot() override;
 
     void setTrace(const QString& name, const Baseline& baseline);
+    // The policy the points were swept with; named in the title unless it is DTR, so a figure
+    // says what it shows.
+    void setPolicyName(const QString& policy);
     void clear();
     void setPoints(const std::vector<SweepPoint>& points);
     void addPoints(const std::vector<SweepPoint>& batch);
@@ -60,6 +63,8 @@ private:
     void onRelease(QMouseEvent* event);
     void updateBytesAxis();
     void placeLabels();
+    void updateTitle();
+    void updateHint();
     void updateLegend();
     // Where simrd's impossible regimes end, as ratios of the peak: below the constants, and
     // below the constants plus the bottleneck. Zero without a baseline.
@@ -78,6 +83,12 @@ private:
     std::vector<QCPItemText*> m_holeLabels;   // one per hole, at its middle
     Baseline m_baseline;
     QString m_name;
+    QString m_policy;
+    QCPItemText* m_hint = nullptr;   // what to do while there is nothing to show
+    // Pixels at the top of the plot that the budget marks and the hole labels take: the value
+    // axis leaves them above the highest point, so no label hides a point.
+    int m_labelBand = 0;
+    double m_fittedUpper = 0;   // the value axis's top as last fitted (a user's zoom differs)
     QCPTextElement* m_title = nullptr;   // the trace's name, above the plot
     double m_from = 0.0, m_to = 1.0;
     double m_maxOverhead = 1.0;

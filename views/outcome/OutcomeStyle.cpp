@@ -14,6 +14,28 @@ QColor outcomeColor(Outcome outcome)
     return Qt::black;
 }
 
+QString outcomeLabel(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::Complete: return QStringLiteral("complete");
+    case Outcome::Oom: return QStringLiteral("out of memory");
+    case Outcome::OverheadExceeded: return QStringLiteral("overhead exceeded");
+    case Outcome::Unresolved: return QStringLiteral("unresolved");
+    }
+    return {};
+}
+
+ByteUnit byteUnitFor(int64_t largest)
+{
+    if (largest >= 1'000'000'000)
+        return {1e9, QStringLiteral("GB")};
+    if (largest >= 1'000'000)
+        return {1e6, QStringLiteral("MB")};
+    if (largest >= 1'000)
+        return {1e3, QStringLiteral("kB")};
+    return {1.0, QStringLiteral("bytes")};
+}
+
 double overheadOf(const SweepPoint& p, const Baseline& b)
 {
     return overheadOf(p.rematCompute, b);

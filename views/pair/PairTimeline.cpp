@@ -71,6 +71,9 @@ PairTimeline::PairTimeline(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    // Not the plot's own minimum width, as wide as its legend in one row: fitLegend wraps the
+    // legend to whatever width the plot gets (a figure a column wide, a laptop's window).
+    m_plot->setMinimumWidth(200);
     buildLanes();
     // After the layout, on screen and in an exported figure alike (which lays out at its own size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &PairTimeline::fitLaneTitles);
@@ -87,26 +90,43 @@ PairTimeline::PairTimeline(QWidget* parent)
     });
 }
 
+PairTimeline::~PairTimeline()
+{
+    m_legend->clearItems();
+}
+
 void PairTimeline::buildLanes()
 {
     m_plot->plotLayout()->clear();
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_legend = new QCPLegend;
+    m_plot->plotLayout()->addElement(0, 0, m_legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_legend->setLayer(QStringLiteral("legend"));
+    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_legend->setWrap(2);
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setFont(m_plot->font());
+    m_legend->setIconSize(18, 8);
+    m_legend->setMargins(QMargins(4, 1, 4, 0));   // one line of text: the lanes below need the height more
     auto* group = new QCPMarginGroup(m_plot);
     for (int i = 0; i < 4; ++i) {
         auto* lane = new QCPAxisRect(m_plot);
         lane->setRangeDrag(Qt::Horizontal);
         lane->setRangeZoom(Qt::Horizontal);
         lane->setMarginGroup(QCP::msLeft | QCP::msRight, group);
-        m_plot->plotLayout()->addElement(i, 0, lane);
+        m_plot->plotLayout()->addElement(i + 1, 0, lane);
         m_lanes[static_cast<size_t>(i)] = lane;
         const bool depth = i % 2 == 1;
-        m_plot->plotLayout()->setRowStretchFactor(i, depth ? 0.25 : 1.0);
+        m_plot->plotLayout()->setRowStretchFactor(i + 1, depth ? 0.25 : 1.0);
         if (depth)   // below the default minimum (50 px), which made every lane as tall in a figure
             lane->setMinimumSize(50, 40);
         // The lanes are short in a window of ordinary height: the default five ticks and a long
         // rotated label would overlap there.
-        lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A, MB") : tr("B, MB")));
+        lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A") : tr("B")));
         lane->axis(QCPAxis::atLeft)->ticker()->setTickCount(depth ? 2 : 3);
+        // The default strategy prefers round steps over the count, and five labels overlap in a lane this short.
+        lane->axis(QCPAxis::atLeft)->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
         lane->axis(QCPAxis::atBottom)->setTickLabels(i == 3);
         if (i == 3)
             lane->axis(QCPAxis::atBottom)->setLabel(tr("Operator"));
@@ -126,6 +146,7 @@ void PairTimeline::buildLanes()
 void PairTimeline::clear()
 {
     m_pair.reset();
+    m_legend->clearItems();   // QCustomPlot takes removed graphs out of its own legend only
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_titles.clear();
@@ -134,11 +155,12 @@ void PairTimeline::clear()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
+auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, const ByteUnit& unit) -> LaneTops
 {
     QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run)];
     QCPAxisRect* depthLane = m_lanes[static_cast<size_t>(2 * run + 1)];
-    constexpr double kMB = 1e6;
+    const double kMB = unit.scale;
+    lane->axis(QCPAxis::atLeft)->setLabel(QStringLiteral("%1, %2").arg(run == 0 ? QStringLiteral("A") : QStringLiteral("B"), unit.name));
     QCPGraph* memory = addGraph(m_plot, lane, tr("in use"), kMemory);
     QCPGraph* pinned = addGraph(m_plot, lane, tr("pinned"), kPinned);
     pinned->setBrush(QColor(127, 127, 127, 60));
@@ -178,8 +200,6 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     budgetLine->point1->setCoords(0, static_cast<double>(budget) / kMB);
     budgetLine->point2->setCoords(1, static_cast<double>(budget) / kMB);
     budgetLine->setPen(QPen(kBudget, 1.5, Qt::DashLine));
-    lane->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
-    depthLane->axis(QCPAxis::atLeft)->setRange(0, deepest * 1.1);
     auto* title = new QCPItemText(m_plot);
     title->setClipAxisRect(lane);
     title->position->setAxisRect(lane);
@@ -187,7 +207,7 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     title->position->setCoords(0.01, 0.04);
     title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     const QString name = run == 0 ? QStringLiteral("A") : QStringLiteral("B");
-    const QString outcome = QString::fromUtf8(outcomeName(record.result.outcome));
+    const QString outcome = outcomeLabel(record.result.outcome);
     const bool failed = record.result.outcome != Outcome::Complete;
     const QString whole = tr("%1: budget %L2 B — %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at operator %1").arg(record.result.opsDone) : QString());
     const QString brief = tr("%1: %L2 B, %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at %1").arg(record.result.opsDone) : QString());
@@ -197,10 +217,69 @@ void PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget)
     title->setColor(outcomeColor(record.result.outcome).darker(120));
     title->setBrush(QColor(255, 255, 255, 220));
     title->setSelectable(false);
+    return {top, deepest};
+}
+
+// What each line and mark means, once for both runs: graphs of run A, and keys for the lines
+// drawn as items (budget, divergence, failure).
+void PairTimeline::addLegendKeys()
+{
+    m_legend->clearItems();
+    for (int g = 0; g < m_plot->graphCount(); ++g) {
+        QCPGraph* graph = m_plot->graph(g);
+        if (graph->keyAxis()->axisRect() == m_lanes[0] || graph->keyAxis()->axisRect() == m_lanes[1])
+            graph->addToLegend(m_legend);
+    }
+    auto key = [this](const QString& name, const QPen& pen) {
+        QCPGraph* g = m_plot->addGraph(m_lanes[0]->axis(QCPAxis::atBottom), m_lanes[0]->axis(QCPAxis::atLeft));
+        g->setName(name);
+        g->setPen(pen);
+        g->setSelectable(QCP::stNone);
+        g->addToLegend(m_legend);
+    };
+    key(tr("budget"), QPen(kBudget, 1.5, Qt::DashLine));
+    key(tr("first divergence"), QPen(kDivergence, 1.5, Qt::DotLine));
+    key(tr("failure"), QPen(kBudget, 2.0));
+    for (int i = 0; i < m_legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = m_legend->item(i))
+            item->setMargins(QMargins(6, 1, 6, 1));
+}
+
+// As many legend columns as the plot's width holds (at least one).
+void PairTimeline::fitLegend()
+{
+    std::vector<int> widths;   // the legend's cells in fill order, some empty
+    for (int i = 0; i < m_legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = m_legend->item(i))
+            widths.push_back(item->minimumOuterSizeHint().width() + m_legend->columnSpacing());
+    const int count = static_cast<int>(widths.size());
+    if (count == 0)
+        return;
+    const int room = m_plot->viewport().width() - 12;
+    int columns = count;
+    for (; columns > 1; --columns) {
+        int widest = 0;
+        for (int first = 0; first < count; first += columns) {
+            int row = 0;
+            for (int i = first; i < std::min(count, first + columns); ++i)
+                row += widths[static_cast<size_t>(i)];
+            widest = std::max(widest, row);
+        }
+        if (widest <= room)
+            break;
+    }
+    if (columns == m_legend->wrap())
+        return;
+    m_legend->setWrap(columns);
+    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    // The layout just made had the old rows: make it again, before anything is drawn.
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        m_plot->plotLayout()->update(phase);
 }
 
 void PairTimeline::fitLaneTitles()
 {
+    fitLegend();
     for (const LaneTitle& t : m_titles) {
         const QFontMetrics metrics(t.item->font());
         const int room = t.lane->rect().width() - 8;
@@ -274,9 +353,20 @@ void PairTimeline::setPair(PairDataPtr pair)
     m_pair = std::move(pair);
     if (!m_pair)
         return;
-    fillRun(0, m_pair->a, m_pair->a.result.budget);
-    fillRun(1, m_pair->b, m_pair->b.result.budget);
+    int64_t largest = std::max(m_pair->a.result.budget, m_pair->b.result.budget);
+    for (const RunRecord* r : {&m_pair->a, &m_pair->b})
+        largest = std::max(largest, r->result.maxMemory);
+    const ByteUnit unit = byteUnitFor(largest);
+    const LaneTops a = fillRun(0, m_pair->a, m_pair->a.result.budget, unit);
+    const LaneTops b = fillRun(1, m_pair->b, m_pair->b.result.budget, unit);
+    // One scale for A and B, so their lanes compare at a glance; the headroom keeps the curves
+    // below the runs' titles.
+    for (int run = 0; run < 2; ++run) {
+        m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, std::max(a.memory, b.memory) * 1.3);
+        m_lanes[static_cast<size_t>(2 * run + 1)]->axis(QCPAxis::atLeft)->setRange(0, std::max(a.depth, b.depth) * 1.1);
+    }
     markPair(*m_pair);
+    addLegendKeys();
     const double ops = static_cast<double>(std::max<int64_t>(m_pair->baseline.ops, 1));
     const double clocks = static_cast<double>(std::max(m_pair->a.result.clock, m_pair->b.result.clock));
     showOperators(0, m_clock ? clocks * 1.01 : ops + 1);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "outcome/OutcomeStyle.h"
 #include "pair/PairData.h"
 
 #include <QWidget>
@@ -8,6 +9,7 @@
 #include <array>
 #include <vector>
 
+class QCPLegend;
 class QCustomPlot;
 class QCPAxisRect;
 class QCPItemStraightLine;
@@ -23,6 +25,7 @@ class PairTimeline : public QWidget {
     Q_OBJECT
 public:
     explicit PairTimeline(QWidget* parent = nullptr);
+    ~PairTimeline() override;
 
     void setPair(PairDataPtr pair);
     void clear();
@@ -44,14 +47,23 @@ signals:
 
 private:
     void buildLanes();
-    void fillRun(int run, const RunRecord& record, int64_t budget);
+    // Returns the run's largest byte figure (in use or budget) and deepest nesting, so that A's
+    // and B's lanes can share their scales.
+    struct LaneTops {
+        double memory;
+        int32_t depth;
+    };
+    LaneTops fillRun(int run, const RunRecord& record, int64_t budget, const ByteUnit& unit);
+    void addLegendKeys();
     void markPair(const PairData& pair);
     // Where operator `op` starts on the x axis, in run `run`.
     double xOf(int run, int64_t op) const;
     int64_t opAt(int run, double x) const;
     void fitLaneTitles();
+    void fitLegend();
 
     QCustomPlot* m_plot;
+    QCPLegend* m_legend = nullptr;   // a row above the lanes: it covers no curve
     std::array<QCPAxisRect*, 4> m_lanes{};
     std::array<QCPItemStraightLine*, 4> m_cursorLines{};
     // Each run's title in its memory lane: the first of its texts, longest first, that fits

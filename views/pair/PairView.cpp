@@ -32,7 +32,7 @@ constexpr int kCurrentColumn = EventTableModel::Index;
 
 QString outcomeText(Outcome o, int64_t ops)
 {
-    return o == Outcome::Complete ? QStringLiteral("complete") : QStringLiteral("%1 at operator %2").arg(QString::fromUtf8(outcomeName(o))).arg(ops);
+    return o == Outcome::Complete ? outcomeLabel(o) : QStringLiteral("%1 at operator %2").arg(outcomeLabel(o)).arg(ops);
 }
 
 QString ids(const std::vector<int32_t>& v)
@@ -64,6 +64,8 @@ PairView::PairView(QWidget* parent)
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // The timeline's sizeHint is small; by its hint it got too little height for its four lanes.
+    split->setSizes({3000, 2000});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -82,6 +84,7 @@ PairView::PairView(QWidget* parent)
             selectEvent(run, static_cast<uint32_t>(it - events.begin()));
     });
     updateSummary();
+    updateCulpritHint();
 }
 
 QWidget* PairView::createEventTables()
@@ -147,6 +150,10 @@ QWidget* PairView::createSidePanel()
     sideLayout->addWidget(new QLabel(tr("<b>Storage</b>"), side));
     sideLayout->addWidget(m_inspector, 3);
     sideLayout->addWidget(new QLabel(tr("<b>Protections that rescue the failing run</b>"), side));
+    m_culpritHint = new QLabel(side);
+    m_culpritHint->setWordWrap(true);
+    m_culpritHint->setStyleSheet(QStringLiteral("color: #555555"));
+    sideLayout->addWidget(m_culpritHint);
     sideLayout->addWidget(m_culprits, 1);
     sideLayout->addWidget(m_apply);
     return side;
@@ -189,7 +196,10 @@ QWidget* PairView::createToolRow()
            [this] { emit culpritSearchRequested(); });
     button(tr("Export figure…"), tr("The timelines as PDF, SVG or PNG, and their data as CSV"), [this] { emit exportRequested(); });
     m_busy = new QLabel(row);
-    l->addWidget(m_busy);
+    // Its text ("replaying A and B…") must not widen the row: the window would grow to fit it
+    // and stay wider than a laptop's screen.
+    m_busy->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    l->addWidget(m_busy, 1);
     return row;
 }
 
@@ -219,6 +229,7 @@ void PairView::setPair(PairDataPtr pair)
         m->setPair(m_pair);
     m_timeline->setPair(m_pair);
     m_culprits->clear();
+    updateCulpritHint();
     m_cursor.reset();
     updateSummary();
     const int32_t inspected = m_inspected;
@@ -274,6 +285,22 @@ void PairView::setCulprits(const PairExplanation& x)
     }
     if (rescuing == 0)
         m_culprits->addItem(tr("none of the %1 protections tried rescues the run").arg(x.culpritsTried));
+    updateCulpritHint();
+}
+
+void PairView::updateCulpritHint()
+{
+    QString hint;
+    if (m_culprits->count() == 0) {
+        if (!m_pair)
+            hint = tr("Compare two budgets first.");
+        else if (!m_pair->explanation)
+            hint = tr("Only a pair where one budget fails and the other completes has a failure to rescue.");
+        else
+            hint = tr("Find culprits replays the failing budget with storages protected one at a time; those that rescue it are listed here.");
+    }
+    m_culpritHint->setText(hint);
+    m_culpritHint->setVisible(!hint.isEmpty());
 }
 
 void PairView::updateSummary()
@@ -308,11 +335,17 @@ QString PairView::summaryText() const
     s += tr(" &nbsp; never evicted: %1").arg(ids(m_pair->options.protect));
     if (m_pair->first.op >= 0) {
         const char* who = m_pair->first.evictedBy == PairSide::Failing ? "A" : "B";
-        s += tr("<br>First divergence at operator %1: %2 evicts storage %3, %L4 bytes short.")
-                 .arg(m_pair->first.op)
-                 .arg(QString::fromUtf8(who))
-                 .arg(m_pair->first.storage)
-                 .arg(m_pair->first.bytesShort);
+        if (m_pair->first.storage >= 0)
+            s += tr("<br>First divergence at operator %1: %2 evicts storage %3, %L4 bytes short.")
+                     .arg(m_pair->first.op)
+                     .arg(QString::fromUtf8(who))
+                     .arg(m_pair->first.storage)
+                     .arg(m_pair->first.bytesShort);
+        else
+            s += tr("<br>First divergence at operator %1: %2 is %L3 bytes short and has nothing left to evict.")
+                     .arg(m_pair->first.op)
+                     .arg(QString::fromUtf8(who))
+                     .arg(m_pair->first.bytesShort);
     } else {
         s += tr("<br>The two runs make the same decisions throughout.");
     }

@@ -110,6 +110,8 @@ private:
     QLineEdit* m_filter = nullptr;
     QTextBrowser* m_inspector = nullptr;
     QListWidget* m_culprits = nullptr;
+    QLabel* m_culpritHint = nullptr;   // what the list is for, while it is empty
+    void updateCulpritHint();
     QPushButton* m_apply = nullptr;
     QLabel* m_busy = nullptr;
     QTimer* m_probeTimer = nullptr;
