@@ -302,6 +302,16 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("census --figure into a missing folder") << QStringList{"census", "{chain}", "--figure", "{dir}/no/c.svg"}
                                                            << QStringList{"--figure: {dir}/no/c.svg: " + noFolder};
 
+    QTest::newRow("holes --shard") << QStringList{"holes", "{chain}", "--from", "0.5", "--to", "1", "--shard", "1/2"}
+                                   << QStringList{"--shard: holes needs the whole range (a hole may straddle two shards)"};
+    QTest::newRow("merge a folder") << QStringList{"merge", "{dir}"} << QStringList{"{dir}: is a folder, not a shard"};
+    QTest::newRow("synth too large") << QStringList{"synth", "--layers", "1000000", "--out", "{dir}/big.log"}
+                                     << QStringList{"--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 1000000"};
+    QTest::newRow("figure --width 1000") << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--width", "1000", "--out", "{dir}/f.png"}
+                                         << QStringList{"--width: at most 100 inches, found 1000"};
+    QTest::newRow("figure of 576 megapixels")
+        << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--width", "10", "--height", "10", "--dpi", "2400", "--out", "{dir}/f.png"}
+        << QStringList{"a 10 x 10 inch figure at 2400 dpi would be 576 megapixels; at most 200 (lower --dpi, or write .pdf or .svg)"};
     QTest::newRow("figure without --sweep") << QStringList{"figure", "outcome", "{chain}", "--out", "{dir}/f.svg"}
                                             << QStringList{"give the budgets with --sweep R1:R2:STEP"};
     QTest::newRow("figure --sweep reversed") << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.9:0.5:0.1", "--out", "{dir}/f.svg"}

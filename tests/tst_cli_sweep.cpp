@@ -105,7 +105,9 @@ private slots:
             QVERIFY2(lines.at(i).contains(" unresolved "), qPrintable(lines.at(i)));
             QVERIFY2(lines.at(i).endsWith(" -"), qPrintable(lines.at(i)));
         }
-        QCOMPARE(lines.at(4), QStringLiteral("3 replays, 0 distinct executions; 0 of 101 bytes of the range certified"));
+        QCOMPARE(lines.at(4), QStringLiteral("3 replays, 0 distinct executions; 0 of 101 bytes of the range certified; 3 budgets unresolved (cut short by a cap)"));
+        const Run holes = cli({"holes", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005", "--max-steps", "40"});
+        QVERIFY2(holes.out.contains("; 3 budgets unresolved (cut short by a cap)\n"), qPrintable(holes.out));
         const Run whole = cli({"sweep", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005"});
         QVERIFY2(whole.out.contains("  3,019  0.299980 oom                      52    1.2928         39             16 B\n"), qPrintable(whole.out));
     }
@@ -183,12 +185,12 @@ private slots:
                                      << "--jobs: expected 1 to 1024";
         QTest::newRow("grid too fine") << QStringList{"sweep", demo, "--from", "0.1", "--to", "0.9", "--step", "1e-12"}
                                        << "the grid would have";
-        QTest::newRow("synth odd unet") << QStringList{"synth", "--shape", "unet", "--layers", "0"} << "--layers: expected 1 to 1000000";
+        QTest::newRow("synth odd unet") << QStringList{"synth", "--shape", "unet", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 0";
         QTest::newRow("merge nothing") << QStringList{"merge"} << "usage: holescope-cli merge";
         QTest::newRow("merge a missing file") << QStringList{"merge", "/nonexistent/x.json"} << "/nonexistent/x.json: cannot open";
         QTest::newRow("merge a trace") << QStringList{"merge", demo} << "not JSON";
         QTest::newRow("synth tree") << QStringList{"synth", "--shape", "tree"} << "--shape: expected chain, unet or dag";
-        QTest::newRow("synth 0 layers") << QStringList{"synth", "--layers", "0"} << "--layers: expected 1 to 1000000";
+        QTest::newRow("synth 0 layers") << QStringList{"synth", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 0";
     }
 
     void errors()

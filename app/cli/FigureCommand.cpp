@@ -11,6 +11,9 @@
 
 #include <QStringList>
 
+#include <cmath>
+#include <utility>
+
 namespace holescope::cli {
 namespace {
 
@@ -48,6 +51,17 @@ FigureOptions figureOptionsFrom(const QCommandLineParser& parser)
             throw UsageError{QStringLiteral("--dpi: expected 30 to 2400, found %1").arg(dpi)};
         o.dpi = static_cast<int>(dpi);
     }
+    // A poster is 48 inches wide; a 1000-inch figure at 1000 dpi took 10 GB before it crashed.
+    for (const auto& [inches, option] : {std::pair{o.widthInches, "width"}, std::pair{o.heightInches, "height"}})
+        if (inches > 100)
+            throw UsageError{QStringLiteral("--%1: at most 100 inches, found %2").arg(QString::fromLatin1(option)).arg(inches)};
+    const double megapixels = o.width() * o.height() * o.dpi * o.dpi / 1e6;
+    if (megapixels > 200)
+        throw UsageError{QStringLiteral("a %1 x %2 inch figure at %3 dpi would be %4 megapixels; at most 200 (lower --dpi, or write .pdf or .svg)")
+                             .arg(o.width())
+                             .arg(o.height())
+                             .arg(o.dpi)
+                             .arg(std::round(megapixels))};
     return o;
 }
 

@@ -8,6 +8,9 @@
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
 
+#include <QFileInfo>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -118,6 +121,14 @@ std::string ratioText(double r)
     return buf;
 }
 
+// Budgets a cap cut short: they bound no hole, so a summary that left them out would overstate
+// what the range is known to hold.
+std::string unresolvedText(const std::vector<SweepPoint>& points)
+{
+    const auto n = std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
+    return n == 0 ? std::string() : "; " + groupDigits(n) + (n == 1 ? " budget" : " budgets") + " unresolved (cut short by a cap)";
+}
+
 std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
 {
     std::string out;
@@ -138,7 +149,7 @@ std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
     }
     out += "\n" + groupDigits(r.replays) + " replays, " + groupDigits(distinctExecutions(r.points)) + " distinct executions; "
            + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes) + " bytes of the range certified"
-           + (r.stopped ? " (stopped early)" : "") + "\n";
+           + (r.stopped ? " (stopped early)" : "") + unresolvedText(r.points) + "\n";
     return out;
 }
 
@@ -175,6 +186,9 @@ int runHoles(const QStringList& args)
                                     "By default a 0.001 grid refined to exact byte edges."))
         return kExitOk;
     checkOutputFiles(parser, {"out"});
+    if (parser.isSet("shard"))
+        throw UsageError{QStringLiteral("--shard: holes needs the whole range (a hole may straddle two shards); shard a sweep "
+                                        "(sweep --shard K/N --json) and merge it instead")};
     const LoadedTrace t = loadTrace(traceArgument(parser, "holes"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/true);
     const InterruptAsCancel interrupt;
@@ -213,7 +227,7 @@ int runHoles(const QStringList& args)
                + " deep\n";
     }
     out += "\n" + groupDigits(r.replays) + " replays; " + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes)
-           + " bytes certified" + (r.stopped ? " (stopped early)" : "") + "\n";
+           + " bytes certified" + (r.stopped ? " (stopped early)" : "") + unresolvedText(r.points) + "\n";
     writeOutput(parser, out);
     return kExitOk;
 }
@@ -234,6 +248,8 @@ int runMerge(const QStringList& args)
     std::vector<bool> seen;
     bool stopped = false;
     for (const QString& f : files) {
+        if (QFileInfo(f).isDir())
+            throw UsageError{QStringLiteral("%1: is a folder, not a shard").arg(f)};
         std::ifstream in(f.toStdString());
         if (!in)
             throw UsageError{QStringLiteral("%1: cannot open").arg(f)};

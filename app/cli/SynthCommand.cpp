@@ -2,6 +2,7 @@
 #include "CliSupport.h"
 
 #include "synth/TraceSynth.h"
+#include "trace/TraceLimits.h"
 
 #include <cstdio>
 
@@ -27,14 +28,21 @@ int runSynth(const QStringList& args)
         throw UsageError{QStringLiteral("--shape: expected chain, unet or dag, found \"%1\"").arg(parser.value("shape"))};
     spec.shape = *shape;
     const int64_t layers = parseCount(parser.value("layers"), "layers");
-    if (layers < 1 || layers > 1'000'000)
-        throw UsageError{QStringLiteral("--layers: expected 1 to 1000000")};
+    // About 900 bytes a layer: more layers than this make a trace above the reader's 256 MiB.
+    if (layers < 1 || layers > 250'000)
+        throw UsageError{QStringLiteral("--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found %1").arg(layers)};
     spec.layers = static_cast<int>(layers);
     bool ok = false;
     spec.seed = parser.value("seed").toULongLong(&ok);
     if (!ok)
         throw UsageError{QStringLiteral("--seed: expected a non-negative integer, found \"%1\"").arg(parser.value("seed"))};
     const std::string text = synthesizeTrace(spec);
+    // A trace the reader would refuse is of no use: say so rather than write it.
+    if (const int64_t limit = TraceLimits{}.maxFileBytes; static_cast<int64_t>(text.size()) > limit)
+        throw UsageError{QStringLiteral("--layers: %1 layers make a %2 MiB trace, above the %3 MiB the reader takes; use fewer")
+                             .arg(layers)
+                             .arg(static_cast<int64_t>(text.size()) >> 20)
+                             .arg(limit >> 20)};
     writeOutput(parser, text);
     return kExitOk;
 }
