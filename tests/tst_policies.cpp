@@ -309,6 +309,22 @@ private slots:
                 QCOMPARE(ra.evictLog[i].storage, rb.evictLog[i].storage);
         }
     }
+
+    // A formula whose score is not a number stops the run and says where: under NaN no
+    // candidate compares lower, and the run looked out of memory with storages left to evict.
+    void notANumberStopsTheRun()
+    {
+        const PreparedTrace& t = trace("demo-unet.log");
+        ReplayOptions o;
+        o.budget = budgetForRatio(t.baseline, 0.42);
+        o.policy = policyOrFail("formula:0/0");
+        const ReplayResult r = replay(t, o);
+        QCOMPARE(outcomeName(r.outcome), "unresolved");
+        QVERIFY2(r.reason.starts_with("the formula's score is not a number for storage "), r.reason.c_str());
+        QCOMPARE(r.evictions, int64_t{0});
+        o.policy = policyOrFail("formula:compute/size");   // finite: the same run completes or fails as usual
+        QVERIFY(replay(t, o).outcome != Outcome::Unresolved);
+    }
 };
 
 QTEST_GUILESS_MAIN(PoliciesTest)

@@ -328,7 +328,12 @@ inline double ReplayEngine<Regions, Recorder>::scoreOf(int32_t s)
         }
         f.depth = static_cast<double>(m_frames.empty() ? 0 : m_frames.size() - 1);
         f.pool = static_cast<double>(m_pool.size());
-        return (*m_formula)(f);
+        const double score = (*m_formula)(f);
+        // No candidate compares below NaN: the pool would look empty and the run out of memory.
+        if (std::isnan(score))
+            throw Stop{Outcome::Unresolved, "the formula's score is not a number for storage " + std::to_string(P.storages[sidx(s)].root)
+                                                + " at operator " + std::to_string(m_opCount)};
+        return score;
     }
     case PolicyKind::Random:    // chooseRandom scores nothing
     case PolicyKind::Monotone:  // runMonotone replays it as dtr
