@@ -224,6 +224,23 @@ private slots:
         QVERIFY2(r.exitCode == 2 && r.err.contains("not a shard of the same sweep"), qPrintable(r.err));
         r = cli({"merge", bad});
         QVERIFY2(r.exitCode == 2 && r.err.contains("field \"format\": expected \"holescope-sweep/1\""), qPrintable(r.err));
+        // Shard 3 of the same sweep of another trace (the demo with one cost changed, same name and peak).
+        QFile demo(kDemo);
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        QByteArray text = demo.readAll();
+        const qsizetype time = text.indexOf("\"TIME\":\"");
+        QVERIFY(time > 0);
+        text.insert(time + 8, "1");
+        QVERIFY(QDir(m_dir.path()).mkpath("changed"));
+        const QString changed = path("changed/demo-unet.log");
+        QFile changedFile(changed);
+        QVERIFY(changedFile.open(QIODevice::WriteOnly));
+        changedFile.write(text);
+        changedFile.close();
+        const QString changedShard = path("changed.json");
+        QCOMPARE(cli({"sweep", changed, "--from", "0.3", "--to", "0.6", "--exact", "--shard", "3/3", "--json", "--out", changedShard}).exitCode, 0);
+        r = cli({"merge", a, b, changedShard});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(changedShard + ": a shard of another trace than " + a + " (trace digest "), qPrintable(r.err));
 
         // A shard edited by hand or cut short: refused with the file and the field, never merged.
         const nlohmann::json good = nlohmann::json::parse(readAll(a).toStdString());

@@ -7,6 +7,7 @@
 #include "report/SweepJson.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
+#include "trace/ProgramDigest.h"
 
 #include <QFileInfo>
 
@@ -47,6 +48,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     SweepSetup s;
     SweepHeader& h = s.header;
     h.trace = t.name;
+    h.traceDigest = programDigest(t.program);
     h.baselineMemory = t.baseline.memory;
     auto bound = [&](const char* ratioOpt, const char* bytesOpt, std::optional<double>& ratio) -> int64_t {
         if (parser.isSet(ratioOpt) == parser.isSet(bytesOpt))
@@ -268,6 +270,9 @@ int runMerge(const QStringList& args)
         }
         SweepHeader a = merged, b = h;
         a.shard = b.shard = 1;
+        if (a.traceDigest != b.traceDigest)
+            throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
+                                 .arg(f, files.front(), QString::fromStdString(b.traceDigest), QString::fromStdString(a.traceDigest))};
         if (sweepToJson(a, {}, false) != sweepToJson(b, {}, false))
             throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2").arg(f, files.front())};
         if (seen[static_cast<size_t>(h.shard - 1)])

@@ -19,6 +19,8 @@ Json headerJson(const SweepHeader& h, const char* format)
     Json j;
     j["format"] = format;
     j["trace"] = h.trace;
+    if (!h.traceDigest.empty())
+        j["trace_digest"] = h.traceDigest;
     j["baseline_memory"] = h.baselineMemory;
     j["mode"] = h.mode;
     j["from"] = h.from;
@@ -104,6 +106,8 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         }
         field = "trace";
         h.trace = j.at("trace").get<std::string>();
+        field = "trace_digest";
+        h.traceDigest = j.contains("trace_digest") ? j.at("trace_digest").get<std::string>() : std::string();
         field = "baseline_memory";
         h.baselineMemory = j.at("baseline_memory").get<int64_t>();
         field = "mode";

@@ -15,6 +15,7 @@ namespace holescope {
 // What a sweep was asked to do, as its output records it (and merge checks).
 struct SweepHeader {
     std::string trace;
+    std::string traceDigest;          // programDigest(); files written before it have none
     int64_t baselineMemory = 0;
     std::string mode;                 // "grid" or "certified"
     int64_t from = 0, to = 0;         // bytes
