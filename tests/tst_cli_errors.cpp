@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -107,6 +109,7 @@ private slots:
     void replayJson_data();
     void replayJson();
     void recordFiles();
+    void censusReadsEveryTraceFirst();
     void readOnlyFolder();
 
 private:
@@ -302,6 +305,12 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("census --figure into a missing folder") << QStringList{"census", "{chain}", "--figure", "{dir}/no/c.svg"}
                                                            << QStringList{"--figure: {dir}/no/c.svg: " + noFolder};
 
+    QTest::newRow("advise margin wider than window")
+        << QStringList{"advise", "{chain}", "--budget", "400", "--window", "20", "--margin", "30"}
+        << QStringList{"--margin: 30 bytes is wider than the window, 20 bytes on either side; widen --window"};
+    QTest::newRow("advise window past 2^62")
+        << QStringList{"advise", "{chain}", "--budget", "4611686018427387904", "--window", "4611686018427387904"}
+        << QStringList{"--window: the budget plus the window is more bytes than a budget can be (2^62)"};
     QTest::newRow("holes --shard") << QStringList{"holes", "{chain}", "--from", "0.5", "--to", "1", "--shard", "1/2"}
                                    << QStringList{"--shard: holes needs the whole range (a hole may straddle two shards)"};
     QTest::newRow("merge a folder") << QStringList{"merge", "{dir}"} << QStringList{"{dir}: is a folder, not a shard"};
@@ -491,6 +500,28 @@ void CliErrorsTest::replayJson()
 
 
 
+
+// A census reads every trace before its first replay: a damaged one listed after a good one
+// is refused before any of the good one's replays (they would be thrown away).
+void CliErrorsTest::censusReadsEveryTraceFirst()
+{
+    const CliRun run = runCli(expand({"census", "{chain}", "{dir}/bad.log", "--policies", "dtr", "--from", "0.5", "--to", "1", "--step", "0.1"}));
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(m_dir.filePath("bad.log") + ":"), qPrintable(run.err));
+    QVERIFY2(!run.err.contains("chain.log: dtr done"), qPrintable(run.err));
+    // Two traces of one name are told apart by their paths.
+    QVERIFY(QDir(m_dir.path()).mkpath("twin"));
+    QVERIFY(QFile::copy(m_dir.filePath("chain.log"), m_dir.filePath("twin/chain.log")));
+    const CliRun twins = runCli(expand({"census", "{chain}", "{dir}/twin/chain.log", "--policies", "dtr", "--from", "0.5", "--to", "1", "--step", "0.1", "--json"}));
+    QCOMPARE(twins.exitCode, 0);
+    const auto j = nlohmann::json::parse(twins.out.toStdString());
+    std::set<std::string> names;
+    for (const auto& row : j.at("rows"))
+        names.insert(row.at("trace").get<std::string>());
+    QCOMPARE(names.size(), size_t{2});
+    QVERIFY(names.count(m_dir.filePath("twin/chain.log").toStdString()) == 1);
+}
 
 // The same chain as replayJson at 300 bytes (one eviction of storage 1 at operator 4), recorded.
 void CliErrorsTest::recordFiles()

@@ -37,6 +37,13 @@ int runAdvise(const QStringList& args)
     };
     request.window = size("window", 0.02);
     request.margin = size("margin", 0.001);
+    // The margin is judged inside the window: a wider one would be claimed without being looked at.
+    if (request.margin > request.window)
+        throw UsageError{QStringLiteral("--margin: %1 bytes is wider than the window, %2 bytes on either side; widen --window")
+                             .arg(request.margin)
+                             .arg(request.window)};
+    if (request.budget > (int64_t{1} << 62) - request.window)
+        throw UsageError{QStringLiteral("--window: the budget plus the window is more bytes than a budget can be (2^62)")};
     request.jobs = parseJobs(parser);
     if (parser.isSet("sweep-seconds"))
         request.maxSeconds = parseRatio(parser.value("sweep-seconds"), "sweep-seconds");

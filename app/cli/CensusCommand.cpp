@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -118,9 +119,21 @@ int runCensus(const QStringList& args)
     const InterruptAsCancel interrupt;
     const bool tty = isatty(STDERR_FILENO) != 0;
     const auto start = std::chrono::steady_clock::now();
-    std::vector<CensusRow> rows;
+    // Every trace is read before the first replay: a damaged one found after minutes of census
+    // would throw those minutes away.
+    std::vector<LoadedTrace> traces;
+    std::map<std::string, int> named;
     for (const QString& file : files) {
-        const LoadedTrace t = loadTrace(file);
+        traces.push_back(loadTrace(file));
+        if (traces.back().baseline.ops == 0)
+            throw UsageError{QStringLiteral("%1: no operator to replay").arg(file)};
+        ++named[traces.back().name];
+    }
+    for (size_t i = 0; i < traces.size(); ++i)
+        if (named[traces[i].name] > 1)   // rows that could not be told apart: name them by path
+            traces[i].name = files[static_cast<qsizetype>(i)].toStdString();
+    std::vector<CensusRow> rows;
+    for (const LoadedTrace& t : traces) {
         auto part = censusOfTrace(t.name, t, spec, interrupt.flag(), [&](const std::string& policy, size_t done, size_t total) {
             const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
             std::fprintf(stderr, tty ? "\r\033[K%s: %s done (%zu/%zu), %.0f s" : "%s: %s done (%zu/%zu), %.0f s\n", t.name.c_str(),

@@ -175,7 +175,10 @@ std::string protectionsText(const PairExplanation& x, const Baseline& b)
             s += ", overhead " + overhead(t.rematCompute, b);
         else
             s += " at operator " + groupDigits(t.opsDone);
-        s += t.onlyFailing ? " (evicted by the failing run only, last at operator " : " (last evicted at operator ";
+        // Evictions inside the failing operator's cascade come too late to be the cause: the
+        // candidates are judged by their last eviction before it.
+        s += t.onlyFailing ? " (evicted by the failing run only, last before the failure at operator "
+                           : " (last evicted before the failure at operator ";
         s += groupDigits(t.lastEvicted) + ")\n";
     }
     return s;
