@@ -311,6 +311,8 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("advise window past 2^62")
         << QStringList{"advise", "{chain}", "--budget", "4611686018427387904", "--window", "4611686018427387904"}
         << QStringList{"--window: the budget plus the window is more bytes than a budget can be (2^62)"};
+    QTest::newRow("sweep --json --csv") << QStringList{"sweep", "{chain}", "--from", "0.5", "--to", "1", "--step", "0.1", "--json", "--csv"}
+                                        << QStringList{"give --json or --csv, not both"};
     QTest::newRow("holes --shard") << QStringList{"holes", "{chain}", "--from", "0.5", "--to", "1", "--shard", "1/2"}
                                    << QStringList{"--shard: holes needs the whole range (a hole may straddle two shards)"};
     QTest::newRow("merge a folder") << QStringList{"merge", "{dir}"} << QStringList{"{dir}: is a folder, not a shard"};

@@ -259,6 +259,7 @@ private slots:
         damaged("shard", [](nlohmann::json& j) { j["shard"] = "x"; }, "field \"shard\": expected K/N, found \"x\"");
         damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; }, "field \"from\"/\"to\"/\"shard\": out of range");
         damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points\": unknown outcome \"crashed\"");
+        damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points\": budget 1e+30 is not an integer");
         const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;
         damaged("interval", [&](nlohmann::json& j) { j["points"][0]["budget"] = outside; },
                 QStringLiteral("field \"points\": budget %1 outside its certified interval").arg(outside));

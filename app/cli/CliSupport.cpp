@@ -52,7 +52,7 @@ void addReplayOptions(QCommandLineParser& parser)
         {"ratio", "Memory budget as a ratio of the baseline peak: int(peak * ratio).", "ratio"},
         {"overhead-limit", "Stop once compute exceeds this multiple of the baseline (simrd's overhead limit, >= 1).", "x"},
         {"protect", "Storage ids never offered for eviction, comma-separated.", "ids"},
-        {"max-steps", "Stop as unresolved after this many operator computations.", "n"},
+        {"max-steps", "Stop as unresolved after this many operator computations (0: no cap).", "n"},
         {"max-seconds", "Stop as unresolved after this much wall time.", "s"},
         {"policy", "The eviction policy (default dtr); holescope-cli policies lists them all.", "name"},
     });

@@ -165,6 +165,8 @@ int runSweepCommand(const QStringList& args)
     parser.addOption({"csv", "Print CSV."});
     if (!parseCommand(parser, args, "Replay a range of budgets: a grid (--step), optionally refined at every change of outcome, or every byte (--exact)."))
         return kExitOk;
+    if (parser.isSet("json") && parser.isSet("csv"))
+        throw UsageError{QStringLiteral("give --json or --csv, not both")};
     checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);

@@ -51,7 +51,9 @@ std::variant<std::shared_ptr<const ScoreFormula>, std::string> ScoreFormula::com
             formula->m_usesNextUse |= name == "next_use";
         }
     } catch (const mu::Parser::exception_type& e) {
-        return "bad formula \"" + expression + "\": " + e.GetMsg() + " (at character " + std::to_string(e.GetPos() + 1) + ")";
+        // muparser's message names the position already (counted from 0): a second count from 1
+        // beside it read as two different places.
+        return "bad formula \"" + expression + "\": " + e.GetMsg();
     }
     return std::shared_ptr<const ScoreFormula>(std::move(formula));
 }

@@ -148,6 +148,12 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         for (const auto& q : j.at("points")) {
             SweepPoint p{};
             bool ok = true;
+            // A number past int64 (1e30) would be converted without a word, into nonsense.
+            for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions"})
+                if (!q.at(name).is_number_integer()) {
+                    error = std::string("field \"points\": ") + name + " " + q.at(name).dump() + " is not an integer";
+                    return false;
+                }
             p.budget = q.at("budget").get<int64_t>();
             p.outcome = outcomeFrom(q.at("outcome").get<std::string>(), ok);
             if (!ok) {
