@@ -479,6 +479,41 @@ private slots:
         QVERIFY(labelled);
     }
 
+    // Runs a time cap cut short while thrashing (overhead 50) leave the value axis to the runs
+    // that ended: they are drawn at its top, as triangles of their own legend entry, and a
+    // click there still picks them.
+    void unresolvedRunsDoNotSquashThePlot()
+    {
+        OutcomePlot plot;
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("capped")));   // compute 100 ns
+        plot.setRange(0.3, 0.6);
+        auto point = [](int64_t budget, Outcome outcome, int64_t remat) {
+            SweepPoint s{};
+            s.budget = budget;
+            s.outcome = outcome;
+            s.rematCompute = remat;
+            return s;
+        };
+        plot.setPoints({point(300'000'000, Outcome::Unresolved, 4900), point(400'000'000, Outcome::Unresolved, 20),
+                        point(500'000'000, Outcome::Complete, 30), point(600'000'000, Outcome::Complete, 10)});
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        QVERIFY2(p->yAxis->range().upper < 2.0, qPrintable(QString::number(p->yAxis->range().upper)));
+        QStringList names;
+        for (int i = 0; i < p->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(p->legend->item(i)))
+                names << item->plottable()->name();
+        QCOMPARE(names, (QStringList{"complete", "unresolved", "unresolved, above the plot"}));
+        const QPoint top(static_cast<int>(p->xAxis->coordToPixel(0.3)), static_cast<int>(p->yAxis->coordToPixel(p->yAxis->range().upper)) + 4);
+        const auto picked = plot.pointNear(top);
+        QVERIFY(picked.has_value());
+        QCOMPARE(picked->budget, int64_t{300'000'000});
+        // With nothing that ended, the axis fits the unresolved runs.
+        plot.setPoints({point(300'000'000, Outcome::Unresolved, 4900)});
+        p->replot();
+        QVERIFY(p->yAxis->range().upper > 50.0);
+    }
+
     // Before any sweep: the bytes axis already spans the trace's peak, the plot says what to do,
     // and the title names a policy other than DTR.
     void emptyPlotBeforeASweep()

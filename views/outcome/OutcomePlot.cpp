@@ -97,6 +97,12 @@ OutcomePlot::OutcomePlot(QWidget* parent)
         g->setPen(QPen(outcomeColor(o)));
         m_graphs[o] = g;
     }
+    m_unresolvedAbove = m_plot->addGraph();
+    m_unresolvedAbove->setName(tr("unresolved, above the plot"));
+    m_unresolvedAbove->setLineStyle(QCPGraph::lsNone);
+    m_unresolvedAbove->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, outcomeColor(Outcome::Unresolved),
+                                                       outcomeColor(Outcome::Unresolved), 7));
+    m_unresolvedAbove->setPen(QPen(outcomeColor(Outcome::Unresolved)));
     // Legend keys for the shaded regimes: bars that hold no data, drawn in the legend only.
     auto regimeKey = [this](const QString& name, const QColor& fill) {
         auto* key = new QCPBars(m_plot->xAxis, m_plot->yAxis);
@@ -167,8 +173,11 @@ void OutcomePlot::clear()
     m_holes.clear();
     m_holeLabels.clear();
     m_maxOverhead = 1.0;
+    m_ended = 0;
+    m_maxUnresolved = 0.0;
     for (auto& [o, g] : m_graphs)
         g->data()->clear();
+    m_unresolvedAbove->data()->clear();
     // The A/B marks outlive a new sweep: the budgets chosen stay chosen.
     for (int i = m_plot->itemCount() - 1; i >= 0; --i) {
         QCPAbstractItem* item = m_plot->item(i);
@@ -210,12 +219,38 @@ void OutcomePlot::resetZoom()
 void OutcomePlot::fitValueAxis()
 {
     constexpr double kLower = 0.9;
-    double upper = std::max(1.2, m_maxOverhead * 1.08);
+    const double highest = m_ended > 0 ? m_maxOverhead : std::max(m_maxOverhead, m_maxUnresolved);
+    double upper = std::max(1.2, highest * 1.08);
     const int height = m_plot->axisRect()->rect().height();
     if (m_labelBand > 0 && height > 0)
         upper = kLower + (upper - kLower) * height / std::max(height - m_labelBand, height / 2);
     m_plot->yAxis->setRange(kLower, upper);
     m_fittedUpper = upper;
+    placeUnresolved(upper - (upper - kLower) * 0.03);
+}
+
+void OutcomePlot::placeUnresolved(double ceiling)
+{
+    QCPGraph* below = graphFor(Outcome::Unresolved);
+    const bool hadAbove = !m_unresolvedAbove->data()->isEmpty(), hadBelow = !below->data()->isEmpty();
+    below->data()->clear();
+    m_unresolvedAbove->data()->clear();
+    m_unresolvedCeiling = ceiling;
+    for (const SweepPoint& p : m_points) {
+        if (p.outcome != Outcome::Unresolved)
+            continue;
+        const double x = ratioOfPeak(p.budget, m_baseline.memory);
+        const double y = overheadOf(p, m_baseline);
+        (y > ceiling ? m_unresolvedAbove : below)->addData(x, std::min(y, ceiling));
+    }
+    if (hadAbove != !m_unresolvedAbove->data()->isEmpty() || hadBelow != !below->data()->isEmpty())
+        updateLegend();
+}
+
+double OutcomePlot::drawnOverhead(const SweepPoint& p) const
+{
+    const double y = overheadOf(p, m_baseline);
+    return p.outcome == Outcome::Unresolved ? std::min(y, m_unresolvedCeiling) : y;
 }
 
 void OutcomePlot::updateBytesAxis()
@@ -231,14 +266,21 @@ void OutcomePlot::addToGraphs(const SweepPoint& p)
 {
     const double x = ratioOfPeak(p.budget, m_baseline.memory);
     const double y = overheadOf(p, m_baseline);
+    if (p.outcome == Outcome::Unresolved) {   // placed by placeUnresolved, once the axis is fitted
+        m_maxUnresolved = std::max(m_maxUnresolved, y);
+        return;
+    }
     graphFor(p.outcome)->addData(x, y);
     m_maxOverhead = std::max(m_maxOverhead, y);
+    ++m_ended;
 }
 
 void OutcomePlot::setPoints(const std::vector<SweepPoint>& points)
 {
     m_points = points;
     m_maxOverhead = 1.0;
+    m_ended = 0;
+    m_maxUnresolved = 0.0;
     for (auto& [o, g] : m_graphs)
         g->data()->clear();
     for (const SweepPoint& p : m_points)
@@ -264,6 +306,8 @@ void OutcomePlot::updateLegend()
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved})
         if (!graphFor(o)->data()->isEmpty())
             graphFor(o)->addToLegend();
+    if (!m_unresolvedAbove->data()->isEmpty())
+        m_unresolvedAbove->addToLegend();
     // A regime's key only when its shading falls in the swept range.
     const Regimes r = regimes();
     if (r.constants > std::max(m_from, 0.0) && m_from < m_to)
@@ -462,7 +506,7 @@ std::optional<SweepPoint> OutcomePlot::pointNear(const QPoint& pos) const
     double bestDistance = kPickPixels * kPickPixels;
     for (const SweepPoint& p : m_points) {
         const double px = m_plot->xAxis->coordToPixel(ratioOfPeak(p.budget, m_baseline.memory));
-        const double py = m_plot->yAxis->coordToPixel(overheadOf(p, m_baseline));
+        const double py = m_plot->yAxis->coordToPixel(drawnOverhead(p));
         const double d = (px - pos.x()) * (px - pos.x()) + (py - pos.y()) * (py - pos.y());
         if (d <= bestDistance) {
             bestDistance = d;

@@ -7,6 +7,7 @@
 #include <QPoint>
 #include <QWidget>
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <vector>
@@ -59,6 +60,8 @@ signals:
 private:
     void addToGraphs(const SweepPoint& p);
     void fitValueAxis();
+    void placeUnresolved(double ceiling);
+    double drawnOverhead(const SweepPoint& p) const;
     void showToolTip(QMouseEvent* event);
     void onRelease(QMouseEvent* event);
     void updateBytesAxis();
@@ -91,7 +94,15 @@ private:
     double m_fittedUpper = 0;   // the value axis's top as last fitted (a user's zoom differs)
     QCPTextElement* m_title = nullptr;   // the trace's name, above the plot
     double m_from = 0.0, m_to = 1.0;
-    double m_maxOverhead = 1.0;
+    // The value axis fits the points that ended (complete or failed). A run a cap cut short
+    // reached its overhead on the way, not at an end, and a thrashing one (TreeLSTM's, at 50
+    // times the baseline) would squash every other point onto the axis: those above the top are
+    // drawn at it, as triangles of their own legend entry.
+    double m_maxOverhead = 1.0;      // of the points that ended
+    int64_t m_ended = 0;
+    double m_maxUnresolved = 0.0;
+    double m_unresolvedCeiling = std::numeric_limits<double>::infinity();
+    QCPGraph* m_unresolvedAbove = nullptr;
     QCPItemStraightLine* m_lineA = nullptr;
     QCPItemStraightLine* m_lineB = nullptr;
     QCPItemText* m_labelA = nullptr;
