@@ -140,7 +140,7 @@ std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
     out += row;
     for (const SweepPoint& p : r.points) {
         const double overhead = overheadOf(p.rematCompute, t.baseline);
-        // A run cut short is a whole execution of no budget: its interval holds only until it stopped.
+        // A run cut short is no whole execution: its interval holds only until it stopped.
         const std::string width = p.outcome == Outcome::Unresolved                   ? "-"
                                   : p.certifiedHi == std::numeric_limits<int64_t>::max() ? "and above"
                                                                                          : groupDigits(p.certifiedHi - p.certifiedLo + 1) + " B";

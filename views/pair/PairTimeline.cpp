@@ -159,7 +159,7 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
 {
     QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run)];
     QCPAxisRect* depthLane = m_lanes[static_cast<size_t>(2 * run + 1)];
-    const double kMB = unit.scale;
+    const double scale = unit.scale;
     lane->axis(QCPAxis::atLeft)->setLabel(QStringLiteral("%1, %2").arg(run == 0 ? QStringLiteral("A") : QStringLiteral("B"), unit.name));
     QCPGraph* memory = addGraph(m_plot, lane, tr("in use"), kMemory);
     QCPGraph* pinned = addGraph(m_plot, lane, tr("pinned"), kPinned);
@@ -167,15 +167,15 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     QCPGraph* evictable = addGraph(m_plot, lane, tr("evictable"), kEvictable);
     QCPGraph* depth = addGraph(m_plot, depthLane, tr("rebuild depth"), kRemat);
     depth->setBrush(QColor(0x94, 0x67, 0xbd, 70));
-    double top = static_cast<double>(budget) / kMB;
+    double top = static_cast<double>(budget) / scale;
     int32_t deepest = 1;
     for (const OpSample& s : record.samples) {
         const double x = m_clock ? static_cast<double>(s.clock) : static_cast<double>(s.op + 1);
-        memory->addData(x, static_cast<double>(s.memory) / kMB);
-        pinned->addData(x, static_cast<double>(s.pinned) / kMB);
-        evictable->addData(x, static_cast<double>(s.evictable) / kMB);
+        memory->addData(x, static_cast<double>(s.memory) / scale);
+        pinned->addData(x, static_cast<double>(s.pinned) / scale);
+        evictable->addData(x, static_cast<double>(s.evictable) / scale);
         depth->addData(x, s.maxDepth);
-        top = std::max(top, static_cast<double>(s.memory) / kMB);
+        top = std::max(top, static_cast<double>(s.memory) / scale);
         deepest = std::max(deepest, s.maxDepth);
     }
     QCPGraph* evictions = addGraph(m_plot, lane, tr("eviction"), kEvict);
@@ -187,9 +187,9 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     for (const RunEvent& e : record.events) {
         const double x = m_clock ? static_cast<double>(e.clock) : static_cast<double>(e.op);
         if (e.kind == EventKind::Evict && e.reason == EvictReason::Pressure)
-            evictions->addData(x, static_cast<double>(e.memory) / kMB);
+            evictions->addData(x, static_cast<double>(e.memory) / scale);
         else if (e.kind == EventKind::Remat)
-            remats->addData(x, static_cast<double>(e.memory) / kMB);
+            remats->addData(x, static_cast<double>(e.memory) / scale);
     }
     auto* budgetLine = new QCPItemStraightLine(m_plot);
     budgetLine->setClipAxisRect(lane);
@@ -197,8 +197,8 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
         p->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
         p->setAxisRect(lane);
     }
-    budgetLine->point1->setCoords(0, static_cast<double>(budget) / kMB);
-    budgetLine->point2->setCoords(1, static_cast<double>(budget) / kMB);
+    budgetLine->point1->setCoords(0, static_cast<double>(budget) / scale);
+    budgetLine->point2->setCoords(1, static_cast<double>(budget) / scale);
     budgetLine->setPen(QPen(kBudget, 1.5, Qt::DashLine));
     auto* title = new QCPItemText(m_plot);
     title->setClipAxisRect(lane);
