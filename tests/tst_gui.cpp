@@ -66,6 +66,17 @@ SweepSettings demoSweep()
     return s;
 }
 
+// A sweep point of one budget, its own certified interval, for the plot's tests.
+SweepPoint point(int64_t budget, Outcome outcome, int64_t remat = 0)
+{
+    SweepPoint s{};
+    s.budget = budget;
+    s.outcome = outcome;
+    s.rematCompute = remat;
+    s.certifiedLo = s.certifiedHi = budget;
+    return s;
+}
+
 // An outcome plot on screen, 900 x 400, of a trace whose peak is 10^9 bytes.
 bool showPlotOfTrace(OutcomePlot& plot, const QString& name)
 {
@@ -449,13 +460,6 @@ private slots:
         OutcomePlot plot;
         QVERIFY(showPlotOfTrace(plot, QStringLiteral("one")));
         plot.setRange(0.3, 0.6);
-        auto point = [](int64_t budget, Outcome outcome) {
-            SweepPoint s{};
-            s.budget = budget;
-            s.outcome = outcome;
-            s.certifiedLo = s.certifiedHi = budget;
-            return s;
-        };
         const std::vector<SweepPoint> points{point(400'000'000, Outcome::Complete), point(426'000'000, Outcome::Oom),
                                              point(450'000'000, Outcome::Complete)};
         plot.setPoints(points);
@@ -487,13 +491,6 @@ private slots:
         OutcomePlot plot;
         QVERIFY(showPlotOfTrace(plot, QStringLiteral("capped")));   // compute 100 ns
         plot.setRange(0.3, 0.6);
-        auto point = [](int64_t budget, Outcome outcome, int64_t remat) {
-            SweepPoint s{};
-            s.budget = budget;
-            s.outcome = outcome;
-            s.rematCompute = remat;
-            return s;
-        };
         plot.setPoints({point(300'000'000, Outcome::Unresolved, 4900), point(400'000'000, Outcome::Unresolved, 20),
                         point(500'000'000, Outcome::Complete, 30), point(600'000'000, Outcome::Complete, 10)});
         QCustomPlot* p = plot.plot();
@@ -564,12 +561,6 @@ private slots:
         };
         p->replot();
         QCOMPARE(entries(), QStringList{});
-        auto point = [](int64_t budget, Outcome outcome) {
-            SweepPoint s{};
-            s.budget = budget;
-            s.outcome = outcome;
-            return s;
-        };
         plot.setPoints({point(400'000'000, Outcome::Oom), point(500'000'000, Outcome::Complete)});
         p->replot();
         QCOMPARE(entries(), (QStringList{"complete", "out of memory"}));
