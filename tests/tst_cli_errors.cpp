@@ -108,6 +108,7 @@ private slots:
     void everyCommandHasHelp();
     void replayJson_data();
     void replayJson();
+    void protectList();
     void recordFiles();
     void censusReadsEveryTraceFirst();
     void readOnlyFolder();
@@ -236,6 +237,14 @@ void CliErrorsTest::badInput_data()
                                 << QStringList{"--protect: 99 is not a storage id of this trace"};
     QTest::newRow("protect -1") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "-1"}
                                 << QStringList{"--protect: -1 is not a storage id of this trace"};
+    QTest::newRow("protect 1,,2") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "1,,2"}
+                                  << QStringList{"--protect: an empty item (item 2 of \"1,,2\"): expected storage ids separated by commas"};
+    QTest::newRow("protect 1,") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "1,"}
+                                << QStringList{"--protect: an empty item (item 2 of \"1,\")"};
+    QTest::newRow("protect 2^31") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "2147483648"}
+                                  << QStringList{"--protect: expected storage ids separated by commas, found \"2147483648\""};
+    QTest::newRow("protect 1 2") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "1 2"}
+                                 << QStringList{"--protect: expected storage ids separated by commas, found \"1 2\""};
     // In alias.log tensor 2 is a view on storage 1: a tensor id, but not a storage id.
     QTest::newRow("record without --out") << QStringList{"record", "{chain}", "--budget", "300"}
                                           << QStringList{"--out FILE.json or --out FILE.csv is required"};
@@ -500,8 +509,22 @@ void CliErrorsTest::replayJson()
     }
 }
 
-
-
+// A protection list is a set: spaces around ids are allowed, a repeated id counts once, and the
+// JSON echoes each id once. Protecting storage 1 at 300 leaves the free loop of operator 4
+// nothing to evict (x2 locked, x0 pinned): out of memory at op_count 4 (the constant counts, as
+// in the budget-200 row of replayJson), clock 1 + 10 + 20.
+void CliErrorsTest::protectList()
+{
+    const CliRun run = runCli(expand({"replay", "{chain}", "--json", "--budget", "300", "--protect", " 1, 1,1 "}));
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject j = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(compact(j.value("protect")), QStringLiteral("[1]"));
+    QCOMPARE(j.value("outcome").toString(), QStringLiteral("oom"));
+    QCOMPARE(j.value("ops_done").toInteger(), qint64{4});
+    QCOMPARE(j.value("clock").toInteger(), qint64{31});
+    QCOMPARE(j.value("evictions").toInteger(), qint64{0});
+}
 
 // A census reads every trace before its first replay: a damaged one listed after a good one
 // is refused before any of the good one's replays (they would be thrown away).

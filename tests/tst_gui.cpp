@@ -866,6 +866,10 @@ private slots:
         QTest::newRow("policy") << QStringList{"--screenshot", "x.png", "--policy", "formula:size+", kDemo} << "--policy: bad formula \"size+\"";
         QTest::newRow("protect unknown with sweep") << QStringList{"--screenshot", "x.png", "--protect", "999", "--sweep", "0.3:0.6:0.01", kDemo}
                                                     << "--protect: 999 is not a storage id of this trace";
+        QTest::newRow("protect empty item") << QStringList{"--screenshot", "x.png", "--protect", "4,,5", kDemo}
+                                            << "--protect: an empty item (item 2 of \"4,,5\")";
+        QTest::newRow("protect negative") << QStringList{"--screenshot", "x.png", "--protect", "-4", kDemo}
+                                          << "--protect: -4 is not a storage id of this trace";
         QTest::newRow("pair negative") << QStringList{"--screenshot", "x.png", "--pair", "-0.3:0.4", kDemo}
                                        << "are not two budgets (positive ratios of the peak, or bytes as digits)";
         QTest::newRow("max-seconds 0") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:0.01", "--max-seconds", "0", kDemo}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSupport.h"
 
+#include "sim/ProtectList.h"
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
@@ -148,13 +149,10 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
     if (parser.isSet("overhead-limit"))
         o.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));
     if (parser.isSet("protect")) {
-        for (const QString& part : parser.value("protect").split(',', Qt::SkipEmptyParts)) {
-            bool ok = false;
-            const int id = part.trimmed().toInt(&ok);
-            if (!ok)
-                throw UsageError{QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part)};
-            o.protect.push_back(id);
-        }
+        auto ids = parseProtectList(parser.value("protect").toStdString());
+        if (auto* error = std::get_if<std::string>(&ids))
+            throw UsageError{QStringLiteral("--protect: %1").arg(QString::fromStdString(*error))};
+        o.protect = std::get<std::vector<int32_t>>(std::move(ids));
         const auto unknown = unknownStorages(trace.program, o.protect);
         if (!unknown.empty())
             throw UsageError{QStringLiteral("--protect: %1 is not a storage id of this trace (storage ids are root tensor ids, 0 to %2)")

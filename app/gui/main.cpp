@@ -6,6 +6,7 @@
 #include "ScreenshotRun.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
+#include "sim/ProtectList.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -84,14 +85,12 @@ std::optional<QString> requestFrom(const QCommandLineParser& parser, bool displa
             return QStringLiteral("--max-seconds: expected a positive number of seconds, found \"%1\"").arg(parser.value(QStringLiteral("max-seconds")));
         request.maxSeconds = seconds;
     }
-    if (parser.isSet(QStringLiteral("protect")))
-        for (const QString& part : parser.value(QStringLiteral("protect")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            bool ok = false;
-            const int id = part.trimmed().toInt(&ok);
-            if (!ok || id < 0)
-                return QStringLiteral("--protect: expected storage ids separated by commas, found \"%1\"").arg(part);
-            request.protect.push_back(id);
-        }
+    if (parser.isSet(QStringLiteral("protect"))) {
+        auto ids = parseProtectList(parser.value(QStringLiteral("protect")).toStdString());
+        if (auto* error = std::get_if<std::string>(&ids))
+            return QStringLiteral("--protect: %1").arg(QString::fromStdString(*error));
+        request.protect = std::get<std::vector<int32_t>>(std::move(ids));
+    }
     if (parser.isSet(QStringLiteral("policy"))) {
         const std::string name = parser.value(QStringLiteral("policy")).toStdString();
         if (const auto policy = parsePolicy(name); std::holds_alternative<std::string>(policy))
