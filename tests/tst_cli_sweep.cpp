@@ -2,6 +2,7 @@
 // sweep, holes, merge and synth as a user runs them: separate processes, files, exit statuses.
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <algorithm>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -110,6 +111,36 @@ private slots:
         QVERIFY2(holes.out.contains("; 3 budgets unresolved (cut short by a cap)\n"), qPrintable(holes.out));
         const Run whole = cli({"sweep", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005"});
         QVERIFY2(whole.out.contains("  3,019  0.299980 oom                      52    1.2928         39             16 B\n"), qPrintable(whole.out));
+    }
+
+    // The summary under the table gives the JSON's coverage: the range asked for (0.35 to 0.45 of
+    // 10,064 B: 3,522 to 4,528, 1,007 bytes), not only the bytes between the first and last grid
+    // budgets; a shard's share is of the whole range, and says it is a shard's.
+    void summaryAgreesWithJson_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("grid") << QStringList{"sweep", kDemo, "--from", "0.35", "--to", "0.45", "--step", "0.03"} << QString();
+        QTest::newRow("grid past its last budget") << QStringList{"holes", kDemo, "--from", "0.3", "--to", "0.605", "--step", "0.01"} << QString();
+        QTest::newRow("shard") << QStringList{"sweep", kDemo, "--from", "0.3", "--to", "0.605", "--step", "0.01", "--shard", "2/2"}
+                               << QStringLiteral(" by this shard (2/2)");
+        QTest::newRow("bytes") << QStringList{"sweep", kDemo, "--from-bytes", "3500", "--to", "0.45", "--step", "0.05"} << QString();
+    }
+
+    void summaryAgreesWithJson()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, suffix);
+        const Run text = cli(args);
+        const Run json = cli(args + QStringList{"--json"});
+        QVERIFY2(text.exitCode == 0 && json.exitCode == 0, qPrintable(text.err + json.err));
+        const auto coverage = nlohmann::json::parse(json.out.toStdString()).at("coverage");
+        const auto grouped = [](int64_t n) { return QLocale(QLocale::English).toString(static_cast<qlonglong>(n)); };
+        const QString expected = QStringLiteral("%1 of %2 bytes of the range certified%3")
+                                     .arg(grouped(coverage.at("certified_bytes").get<int64_t>()), grouped(coverage.at("range_bytes").get<int64_t>()), suffix);
+        QVERIFY2(text.out.contains(expected.toUtf8()), qPrintable(expected + " not in:\n" + QString::fromUtf8(text.out)));
+        if (args.at(4) == "0.45")
+            QCOMPARE(coverage.at("range_bytes").get<int64_t>(), int64_t{1007});
     }
 
     // Odd layer counts used to read past the end of the U-Net's way down.

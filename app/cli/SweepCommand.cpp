@@ -131,7 +131,22 @@ std::string unresolvedText(const std::vector<SweepPoint>& points)
     return n == 0 ? std::string() : "; " + groupDigits(n) + (n == 1 ? " budget" : " budgets") + " unresolved (cut short by a cap)";
 }
 
-std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
+// The same figures as the JSON's "coverage"; a shard's are its points' share of the whole range.
+std::string coverageText(const SweepHeader& header, const SweepResult& r)
+{
+    const SweepCoverage c = sweepCoverage(header, r.points);
+    std::string text = groupDigits(c.certifiedBytes) + " of " + groupDigits(c.rangeBytes) + " bytes of the range certified";
+    if (header.shards > 1)
+        text += " by this shard (" + std::to_string(header.shard) + "/" + std::to_string(header.shards) + ")";
+    return text + (r.stopped ? " (stopped early)" : "");
+}
+
+std::string countText(int64_t n, const char* one, const char* many)
+{
+    return groupDigits(n) + " " + (n == 1 ? one : many);
+}
+
+std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const SweepResult& r)
 {
     std::string out;
     char row[200];
@@ -149,9 +164,8 @@ std::string humanSweep(const LoadedTrace& t, const SweepResult& r)
                       static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
         out += row;
     }
-    out += "\n" + groupDigits(r.replays) + " replays, " + groupDigits(distinctExecutions(r.points)) + " distinct executions; "
-           + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes) + " bytes of the range certified"
-           + (r.stopped ? " (stopped early)" : "") + unresolvedText(r.points) + "\n";
+    out += "\n" + countText(r.replays, "replay", "replays") + ", " + countText(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; "
+           + coverageText(header, r) + unresolvedText(r.points) + "\n";
     return out;
 }
 
@@ -177,7 +191,7 @@ int runSweepCommand(const QStringList& args)
     else if (parser.isSet("csv"))
         writeOutput(parser, sweepToCsv(r.points, t.baseline.memory));
     else
-        writeOutput(parser, humanSweep(t, r));
+        writeOutput(parser, humanSweep(t, s.header, r));
     return kExitOk;
 }
 
@@ -230,8 +244,7 @@ int runHoles(const QStringList& args)
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + std::to_string(h.cascadeDepth)
                + " deep\n";
     }
-    out += "\n" + groupDigits(r.replays) + " replays; " + groupDigits(r.certifiedBytes) + " of " + groupDigits(r.rangeBytes)
-           + " bytes certified" + (r.stopped ? " (stopped early)" : "") + unresolvedText(r.points) + "\n";
+    out += "\n" + countText(r.replays, "replay", "replays") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";
     writeOutput(parser, out);
     return kExitOk;
 }

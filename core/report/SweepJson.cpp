@@ -39,9 +39,9 @@ Json headerJson(const SweepHeader& h, const char* format)
 
 Json coverageJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
 {
-    const int64_t lo = h.mode == "grid" && !points.empty() ? std::min(h.from, points.front().budget) : h.from;
-    return {{"range_bytes", h.to - lo + 1},
-            {"certified_bytes", certifiedBytes(points, lo, h.to)},
+    const SweepCoverage coverage = sweepCoverage(h, points);
+    return {{"range_bytes", coverage.rangeBytes},
+            {"certified_bytes", coverage.certifiedBytes},
             {"executions", distinctExecutions(points)},
             {"unresolved", std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; })},
             {"stopped", stopped}};
@@ -57,6 +57,12 @@ Outcome outcomeFrom(const std::string& s, bool& ok)
 }
 
 } // namespace
+
+SweepCoverage sweepCoverage(const SweepHeader& h, const std::vector<SweepPoint>& points)
+{
+    const int64_t lo = h.mode == "grid" && !points.empty() ? std::min(h.from, points.front().budget) : h.from;
+    return {.rangeBytes = std::max<int64_t>(h.to - lo + 1, 0), .certifiedBytes = certifiedBytes(points, lo, h.to)};
+}
 
 Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
 {

@@ -27,6 +27,15 @@ struct SweepHeader {
     int shard = 1, shards = 1;
 };
 
+// The bytes a sweep covers and how many of them its points certify. The range is the one asked
+// for, [from, to] (a grid's first budget below `from` widens it), for a shard too: a shard's
+// points certify its own part, and the merged sweep the whole.
+struct SweepCoverage {
+    int64_t rangeBytes = 0;
+    int64_t certifiedBytes = 0;
+};
+SweepCoverage sweepCoverage(const SweepHeader& header, const std::vector<SweepPoint>& points);
+
 // "format": "holescope-sweep/1". Depends only on the header and the points, so a sweep's shards
 // merge into the very bytes of the whole sweep, whatever the threads.
 nlohmann::ordered_json sweepToJson(const SweepHeader& header, const std::vector<SweepPoint>& points, bool stopped);

@@ -213,9 +213,12 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
         for (auto& r : refined)
             result.points.insert(result.points.end(), r.begin(), r.end());
     }
+    // The shards' parts of the range meet where the next shard's budgets begin, and the first
+    // and last take in the ends of the range asked for, as the whole sweep does.
     if (last > first) {
-        result.rangeLo = spec.grid[static_cast<size_t>(first)];
-        result.rangeHi = spec.grid[static_cast<size_t>(last - 1)];
+        const int64_t next = n * spec.shard / spec.shards;
+        result.rangeLo = spec.shard == 1 ? std::min(spec.from, spec.grid.front()) : spec.grid[static_cast<size_t>(first)];
+        result.rangeHi = next >= n ? std::max(spec.to, spec.grid.back()) : spec.grid[static_cast<size_t>(next)] - 1;
     }
     return result;
 }
