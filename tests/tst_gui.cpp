@@ -855,6 +855,28 @@ private slots:
         QCOMPARE(w.holesModel().rowCount(), 0);
     }
 
+    // The launcher sweeps with the very figures it was given: at 3,924 B (0.39) the demo's run
+    // has overhead 2.7828 (holescope-cli sweep agrees), within a limit of 2.7835 but over 2.78,
+    // to which the limit box used to round it.
+    void screenshotKeepsEveryDecimal()
+    {
+        MainWindow w(*m_recent, /*interactive=*/false);
+        ScreenshotRequest request;
+        request.output = m_dir.filePath("limit.png");
+        request.trace = kDemo;
+        request.from = 0.38;
+        request.to = 0.40;
+        request.step = 0.01;
+        request.overheadLimit = 2.7835;
+        const auto error = runScreenshot(w, request);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+        QCOMPARE(w.sweepControls().settings().overheadLimit, std::optional<double>(2.7835));
+        const auto& points = w.pointsModel().points();
+        QCOMPARE(points.size(), size_t{3});
+        QCOMPARE(points[1].budget, int64_t{3924});
+        QCOMPARE(points[1].outcome, Outcome::Complete);
+    }
+
     void screenshotErrors_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -870,6 +892,12 @@ private slots:
                                             << "--protect: an empty item (item 2 of \"4,,5\")";
         QTest::newRow("protect negative") << QStringList{"--screenshot", "x.png", "--protect", "-4", kDemo}
                                           << "--protect: -4 is not a storage id of this trace";
+        QTest::newRow("sweep step finer than the controls") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:1e-9", kDemo}
+                                                            << "--sweep: 1e-09 would be shown and used as 1e-06 (the sweep controls hold ratios to 6 decimals";
+        QTest::newRow("sweep with 7 decimals") << QStringList{"--screenshot", "x.png", "--sweep", "0.3910512:0.4:0.01", kDemo}
+                                               << "--sweep: 0.3910512 would be shown and used as 0.391051";
+        QTest::newRow("limit with 5 decimals") << QStringList{"--screenshot", "x.png", "--pair", "0.4:0.39", "--overhead-limit", "2.78351", kDemo}
+                                               << "--overhead-limit: 2.78351 would be shown and used as 2.7835 (the sweep controls hold limits to 4 decimals";
         QTest::newRow("pair negative") << QStringList{"--screenshot", "x.png", "--pair", "-0.3:0.4", kDemo}
                                        << "are not two budgets (positive ratios of the peak, or bytes as digits)";
         QTest::newRow("max-seconds 0") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:0.01", "--max-seconds", "0", kDemo}

@@ -7,6 +7,7 @@
 #include "session/Session.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QPixmap>
 #include <QStringList>
 
@@ -53,6 +54,32 @@ std::optional<int64_t> budgetFrom(const QString& text, const Baseline& baseline)
     return budgetForRatio(baseline, ratio);
 }
 
+// The first value asked for that the sweep controls would round or clamp, as an error naming its
+// option: the window would otherwise show, and sweep, other figures than the command line's.
+std::optional<QString> changedByControls(const SweepControls& controls, const SweepSettings& asked)
+{
+    const SweepSettings held = controls.heldAs(asked);
+    const auto changed = [](const char* option, double a, double h, const QString& holds) -> std::optional<QString> {
+        if (a == h)
+            return std::nullopt;
+        return QStringLiteral("%1: %2 would be shown and used as %3 (the sweep controls hold %4)")
+            .arg(QLatin1String(option), QString::number(a, 'g', QLocale::FloatingPointShortest), QString::number(h, 'g', QLocale::FloatingPointShortest), holds);
+    };
+    const QString ratios = QStringLiteral("ratios to %1 decimals, from 0.000001 to 10, and steps up to 1").arg(SweepControls::kRatioDecimals);
+    for (const auto& [a, h] : {std::pair{asked.from, held.from}, std::pair{asked.to, held.to}, std::pair{asked.step, held.step}})
+        if (auto e = changed("--sweep", a, h, ratios))
+            return e;
+    if (asked.overheadLimit)
+        if (auto e = changed("--overhead-limit", *asked.overheadLimit, *held.overheadLimit,
+                             QStringLiteral("limits to %1 decimals, from 1 to 1000").arg(SweepControls::kLimitDecimals)))
+            return e;
+    if (asked.maxSeconds)
+        if (auto e = changed("--max-seconds", *asked.maxSeconds, *held.maxSeconds,
+                             QStringLiteral("times to %1 decimals, from 0.01 to 86400 s").arg(SweepControls::kSecondsDecimals)))
+            return e;
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest& request)
@@ -85,20 +112,25 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         s.overheadLimit = request.overheadLimit;
         if (request.policy)
             s.policy = *request.policy;
-        window.sweepControls().setSettings(s);
-        window.session().setProtect(request.protect);
-        window.startSweep();
-        window.waitUntilIdle();
+        error = changedByControls(window.sweepControls(), s);
+        if (!error) {
+            window.sweepControls().setSettings(s);
+            window.session().setProtect(request.protect);
+            window.startSweep();
+            window.waitUntilIdle();
+        }
     }
     if (!error && !request.pairA.isEmpty()) {
         const Baseline& b = window.session().trace()->trace.baseline;
         const auto a = budgetFrom(request.pairA, b), bb = budgetFrom(request.pairB, b);
-        if (!a || !bb) {
+        SweepSettings s = window.session().settings();
+        s.overheadLimit = request.overheadLimit;
+        if (!a || !bb)
             error = QStringLiteral("--pair: \"%1:%2\" are not two budgets (positive ratios of the peak, or bytes as digits)")
                         .arg(request.pairA, request.pairB);
-        } else {
-            SweepSettings s = window.session().settings();
-            s.overheadLimit = request.overheadLimit;
+        else
+            error = changedByControls(window.sweepControls(), s);
+        if (!error) {
             if (request.policy)
                 s.policy = *request.policy;
             window.session().setSettings(s);

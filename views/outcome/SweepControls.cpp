@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace holescope {
@@ -39,15 +40,15 @@ QString duration(double seconds)
 
 SweepControls::SweepControls(QWidget* parent)
     : QWidget(parent)
-    , m_from(ratioBox(0.0001, 10.0, 0.05, 4, this))
-    , m_to(ratioBox(0.0001, 10.0, 1.0, 4, this))
-    , m_step(ratioBox(0.00001, 1.0, 0.01, 5, this))
+    , m_from(ratioBox(0.000001, 10.0, 0.05, kRatioDecimals, this))
+    , m_to(ratioBox(0.000001, 10.0, 1.0, kRatioDecimals, this))
+    , m_step(ratioBox(0.000001, 1.0, 0.01, kRatioDecimals, this))
     , m_exact(new QCheckBox(tr("every byte"), this))
     , m_refine(new QSpinBox(this))
     , m_limited(new QCheckBox(tr("overhead limit"), this))
-    , m_limit(ratioBox(1.0, 1000.0, 2.0, 2, this))
+    , m_limit(ratioBox(1.0, 1000.0, 2.0, kLimitDecimals, this))
     , m_capped(new QCheckBox(tr("time cap"), this))
-    , m_cap(ratioBox(0.1, 86400.0, 10.0, 1, this))
+    , m_cap(ratioBox(0.01, 86400.0, 10.0, kSecondsDecimals, this))
     , m_policy(new QComboBox(this))
     , m_run(new QPushButton(tr("Sweep"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
@@ -158,6 +159,23 @@ SweepSettings SweepControls::settings() const
         s.maxSeconds = m_cap->value();
     s.policy = m_policy->currentText().trimmed().toStdString();
     return s;
+}
+
+SweepSettings SweepControls::heldAs(const SweepSettings& s) const
+{
+    // As QDoubleSpinBox::setValue rounds: through the text of the value at the box's decimals.
+    const auto held = [](const QDoubleSpinBox* box, double v) {
+        return QString::number(std::clamp(v, box->minimum(), box->maximum()), 'f', box->decimals()).toDouble();
+    };
+    SweepSettings h = s;
+    h.from = held(m_from, s.from);
+    h.to = held(m_to, s.to);
+    h.step = held(m_step, s.step);
+    if (s.overheadLimit)
+        h.overheadLimit = held(m_limit, *s.overheadLimit);
+    if (s.maxSeconds)
+        h.maxSeconds = held(m_cap, *s.maxSeconds);
+    return h;
 }
 
 void SweepControls::setSettings(const SweepSettings& s)

@@ -24,6 +24,14 @@ public:
 
     SweepSettings settings() const;
     void setSettings(const SweepSettings& settings);
+    // The settings as the controls would hold them: rounded to the boxes' decimals and clamped
+    // to their ranges. A caller with settings from elsewhere (the command line) compares, so as
+    // to refuse what the controls would silently change rather than sweep something else.
+    SweepSettings heldAs(const SweepSettings& settings) const;
+    // The boxes' precision: ratios (from, to, step), the overhead limit and the time cap.
+    static constexpr int kRatioDecimals = 6;
+    static constexpr int kLimitDecimals = 4;
+    static constexpr int kSecondsDecimals = 2;
     void setRunning(bool running);
     void setProgress(qint64 done, qint64 total, double secondsLeft, double secondsSpent);
     void setTraceLoaded(bool loaded);
