@@ -58,6 +58,43 @@ private slots:
 
     // The demo trace (made by `holescope-cli synth --shape unet --layers 24 --seed 1`) has a
     // feasibility hole from 3,936 to 4,143 bytes; simrd replays its edges and inside exactly so.
+    // Baseline::floor, worked out by hand: multi_output's split needs the constant x0 (100) and
+    // its three outputs (400), 500, where simrd's constants + bottleneck (100 + 500) counts x0
+    // twice; same_arg's g(x6,x7,x3) needs x0, its output and three inputs, 500; eager_release
+    // releases its constant before its largest operator (200 + 100 without x0: 300). No budget
+    // below the floor completes. The floor is a bound, not always a budget that completes:
+    // multi_output at 500 fails at x8 = g(x7,x2), since bringing back x3 would rerun the whole
+    // split, and eager_release at 300 fails too; both complete 100 bytes higher.
+    void floorIsALowerBound_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<qint64>("floor");
+        QTest::addColumn<bool>("completesAtFloor");
+        QTest::newRow("multi_output") << "multi_output.log" << qint64{500} << false;
+        QTest::newRow("same_arg") << "same_arg.log" << qint64{500} << true;
+        QTest::newRow("eager_release") << "eager_release.log" << qint64{300} << false;
+        QTest::newRow("chain") << "chain.log" << qint64{400} << true;
+        QTest::newRow("alias") << "alias.log" << qint64{500} << true;
+    }
+
+    void floorIsALowerBound()
+    {
+        QFETCH(QString, trace);
+        QFETCH(qint64, floor);
+        QFETCH(bool, completesAtFloor);
+        TraceLoad load = readTraceFile(HOLESCOPE_TEST_DATA "/tiny/" + trace.toStdString());
+        QVERIFY(std::holds_alternative<Program>(load));
+        const PreparedTrace t = prepareTrace(std::move(std::get<Program>(load)));
+        QCOMPARE(t.baseline.floor, int64_t{floor});
+        ReplayOptions o;
+        o.budget = floor - 1;
+        QCOMPARE(holescope::replay(t, o).outcome, Outcome::Oom);
+        o.budget = floor;
+        QCOMPARE(holescope::replay(t, o).outcome == Outcome::Complete, completesAtFloor);
+        o.budget = floor + 100;
+        QCOMPARE(holescope::replay(t, o).outcome, Outcome::Complete);
+    }
+
     void demoTraceMeasuredWithSimrd()
     {
         const test::GoldenFile g = test::readGoldenFile(HOLESCOPE_TEST_DATA "/simrd/demo-unet.jsonl");

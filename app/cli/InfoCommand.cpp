@@ -23,6 +23,7 @@ int runInfo(const QStringList& args)
         nlohmann::ordered_json j;
         j["trace"] = t.name;
         j["baseline"] = baselineToJson(t.baseline);
+        j["floor"] = t.baseline.floor;
         j["lines"] = p.lines;
         j["operators"] = p.ops.size();
         j["constants"] = constants;
@@ -43,6 +44,7 @@ int runInfo(const QStringList& args)
     printLine("model compute      " + groupDigits(b.compute) + " ns");
     printLine("constant bytes     " + groupDigits(b.constBytes));
     printLine("bottleneck bytes   " + groupDigits(b.bottleneck));
+    printLine("floor bytes        " + groupDigits(b.floor) + " (no budget below it completes)");
     return kExitOk;
 }
 

@@ -36,7 +36,7 @@ struct Policy {
     bool size = true;
     bool staleness = true;
     uint64_t seed = 0;                        // Random
-    int64_t floor = -1;                       // Monotone: the lowest budget searched; -1: the trace's bottleneck
+    int64_t floor = -1;                       // Monotone: the lowest budget searched; -1: Baseline::floor
     std::string formula;                      // Formula: the expression as given
     std::shared_ptr<const ScoreFormula> compiled;   // Formula: checked once; each replay evaluates its own copy
 

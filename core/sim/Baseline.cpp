@@ -16,7 +16,9 @@ Baseline computeBaseline(const Program& program)
     b.ops = static_cast<int64_t>(program.ops.size());
     std::vector<int64_t> refs(program.storages.size(), 0);
     std::vector<char> resident(program.storages.size(), 0);
-    int64_t memory = 0;
+    std::vector<char> constant(program.storages.size(), 0);
+    std::vector<int32_t> inputs;
+    int64_t memory = 0, constants = 0;
 
     for (const Step& step : program.schedule) {
         switch (step.kind) {
@@ -26,8 +28,11 @@ Baseline computeBaseline(const Program& program)
                 const auto s = static_cast<size_t>(program.storageOf(op.firstOutput + k));
                 refs[s] += 1;
                 resident[s] = 1;
-                if (op.constant)
+                if (op.constant) {
                     b.constBytes += op.sizes[static_cast<size_t>(k)];
+                    constants += op.sizes[static_cast<size_t>(k)];
+                    constant[s] = 1;
+                }
             }
             memory += op.totalSize;
             b.memory = std::max(b.memory, memory);
@@ -38,6 +43,16 @@ Baseline computeBaseline(const Program& program)
             for (int32_t arg : op.args)
                 footprint += program.tensorSize(arg);
             b.bottleneck = std::max(b.bottleneck, footprint);
+            inputs.clear();
+            for (int32_t arg : op.args)
+                if (!constant[static_cast<size_t>(program.storageOf(arg))])
+                    inputs.push_back(program.storageOf(arg));
+            std::sort(inputs.begin(), inputs.end());
+            inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+            int64_t needed = constants + (op.constant ? 0 : op.totalSize);
+            for (int32_t s : inputs)
+                needed += program.storages[static_cast<size_t>(s)].size;
+            b.floor = std::max(b.floor, needed);
             break;
         }
         case StepKind::Get:
@@ -48,6 +63,8 @@ Baseline computeBaseline(const Program& program)
             if (--refs[s] == 0 && resident[s]) {
                 resident[s] = 0;
                 memory -= program.storages[s].size;
+                if (constant[s])
+                    constants -= program.storages[s].size;
             }
             break;
         }

@@ -13,6 +13,11 @@ struct Baseline {
     int64_t compute = 0;      // model compute (baseline_compute)
     int64_t constBytes = 0;   // bytes of constants (baseline_const)
     int64_t bottleneck = 0;   // largest single-operator footprint (baseline_bottleneck)
+    // Below this no policy completes: the most, over operators, of the constants resident while
+    // it runs, its outputs and its distinct non-constant input storages. simrd's figures shade
+    // constants + bottleneck instead, which counts constant inputs twice (see computeBaseline)
+    // and can reach budgets that complete.
+    int64_t floor = 0;
     int64_t ops = 0;          // operator calls, constants included
 };
 

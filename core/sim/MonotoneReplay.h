@@ -11,8 +11,9 @@ namespace holescope::detail {
 // DTR completes. That execution never holds more than B* <= B bytes, so it is valid at B, and
 // whenever B completes every larger budget does too: feasibility is monotone by construction.
 // B* is found by walking down DTR's certified intervals from B (each failing execution gives
-// the lowest budget that repeats it), down to the policy's floor: by default the trace's
-// bottleneck, below which nothing can complete; with a higher floor the search stops there
+// the lowest budget that repeats it), down to the policy's floor: by default the baseline's
+// floor (Baseline::floor), below which nothing can complete (simrd's bottleneck is no such
+// bound: it counts an input read twice twice); with a higher floor the search stops there
 // (the policy is then "the largest completing budget in [floor, B]", monotone just the same).
 // The certified interval is DTR's at B: where B completes, that execution's; where B fails,
 // every budget of B's failing interval falls back to the same B*, since nothing between B* and
@@ -23,7 +24,7 @@ ReplayResult runMonotone(const PreparedTrace& trace, const ReplayOptions& option
     ReplayOptions dtr = options;
     dtr.policy = Policy{};
     int64_t b = options.budget;
-    const int64_t floor = options.policy.floor >= 0 ? options.policy.floor : trace.baseline.bottleneck;
+    const int64_t floor = options.policy.floor >= 0 ? options.policy.floor : trace.baseline.floor;
     // Every budget of B's own interval under DTR fails as B does, and nothing between B* and
     // that interval completes: they all fall back to B*. That interval is the certified one.
     int64_t ownLo = 0, ownHi = 0;

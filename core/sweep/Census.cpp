@@ -43,7 +43,7 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
         if (cancel && cancel->load())
             break;
         sweep.replay.policy = policies[i];
-        // monotone without a floor searches down to the bottleneck, replaying every execution
+        // monotone without a floor searches down to the baseline's floor, replaying every execution
         // below DTR's smallest completing budget for each budget there; the census floors it at
         // DTR's smallest completing grid budget instead (documented with the table).
         if (i > 0 && policies[i].kind == PolicyKind::Monotone && policies[i].floor < 0) {

@@ -19,10 +19,11 @@ namespace {
 
 constexpr int kPickPixels = 8;
 
-// simrd's figures shade the budgets no policy survives: black below the constants, grey for the
-// bottleneck (the largest operator with its non-constant inputs) on top of them.
+// As simrd's figures do, shade the budgets no policy survives: black below the constants, grey
+// up to what the most demanding operator needs on top of them. simrd's grey ends at constants +
+// bottleneck, which counts constant inputs twice; this ends at Baseline::floor.
 const QColor kConstantsFill(0, 0, 0, 170);
-const QColor kBottleneckFill(128, 128, 128, 110);
+const QColor kFloorFill(128, 128, 128, 110);
 
 QCPItemRect* shade(QCustomPlot* plot, double x0, double x1, const QColor& fill, const QPen& pen)
 {
@@ -113,7 +114,7 @@ OutcomePlot::OutcomePlot(QWidget* parent)
         return key;
     };
     m_constantsKey = regimeKey(tr("< constants"), kConstantsFill);
-    m_bottleneckKey = regimeKey(tr("< constants + bottleneck"), kBottleneckFill);
+    m_floorKey = regimeKey(tr("< constants + largest operator"), kFloorFill);
     updateLegend();
     QPen pen(QColor(0, 0, 0), 1.5, Qt::DashLine);
     m_lineA = verticalLine(m_plot, QPen(QColor(0x2c, 0xa0, 0x2c), 2));
@@ -187,7 +188,7 @@ void OutcomePlot::clear()
     if (m_baseline.memory > 0) {
         const Regimes r = regimes();
         shade(m_plot, 0.0, r.constants, kConstantsFill, Qt::NoPen);
-        shade(m_plot, r.constants, r.bottleneck, kBottleneckFill, Qt::NoPen);
+        shade(m_plot, r.constants, r.floor, kFloorFill, Qt::NoPen);
         auto* baselineLine = new QCPItemStraightLine(m_plot);
         baselineLine->point1->setCoords(0, 1);
         baselineLine->point2->setCoords(1, 1);
@@ -295,8 +296,8 @@ OutcomePlot::Regimes OutcomePlot::regimes() const
 {
     if (m_baseline.memory <= 0)
         return {};
-    const double constants = ratioOfPeak(m_baseline.constBytes, m_baseline.memory);
-    return {constants, constants + ratioOfPeak(m_baseline.bottleneck, m_baseline.memory)};
+    // Constants released before the end may leave the floor below their sum.
+    return {ratioOfPeak(std::min(m_baseline.constBytes, m_baseline.floor), m_baseline.memory), ratioOfPeak(m_baseline.floor, m_baseline.memory)};
 }
 
 // Only the outcomes the sweep has: a legend of four entries for one kind of point is noise.
@@ -312,8 +313,8 @@ void OutcomePlot::updateLegend()
     const Regimes r = regimes();
     if (r.constants > std::max(m_from, 0.0) && m_from < m_to)
         m_constantsKey->addToLegend();
-    if (r.bottleneck > std::max(m_from, r.constants) && r.constants < m_to)
-        m_bottleneckKey->addToLegend();
+    if (r.floor > std::max(m_from, r.constants) && r.constants < m_to)
+        m_floorKey->addToLegend();
     // An empty legend in the layout would narrow the plot to its own width: it leaves the layout
     // until it has an entry.
     const bool inLayout = m_plot->legend->layout() != nullptr;

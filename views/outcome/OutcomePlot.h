@@ -22,8 +22,9 @@ class QMouseEvent;
 
 namespace holescope {
 
-// Budget against compute overhead, one point per sweep point coloured by outcome; simrd's
-// impossible regimes shaded (below the constants in black, then the bottleneck in grey), the
+// Budget against compute overhead, one point per sweep point coloured by outcome; the budgets
+// no policy survives shaded (below the constants in black, then below the largest operator's
+// needs on top of them in grey), the
 // holes shaded and labelled, budgets A and B marked. Ratio below, bytes above. Drag pans, the
 // wheel zooms, hovering tells a point's figures; a click picks budget A, shift-click budget B.
 class OutcomePlot : public QWidget {
@@ -69,10 +70,10 @@ private:
     void updateTitle();
     void updateHint();
     void updateLegend();
-    // Where simrd's impossible regimes end, as ratios of the peak: below the constants, and
-    // below the constants plus the bottleneck. Zero without a baseline.
+    // Where the impossible regimes end, as ratios of the peak: below the constants, and below
+    // the baseline's floor (see Baseline::floor). Zero without a baseline.
     struct Regimes {
-        double constants = 0, bottleneck = 0;
+        double constants = 0, floor = 0;
     };
     Regimes regimes() const;
     QCPGraph* graphFor(Outcome outcome) const;
@@ -80,7 +81,7 @@ private:
     QCustomPlot* m_plot;
     std::map<Outcome, QCPGraph*> m_graphs;
     QCPBars* m_constantsKey = nullptr;    // legend keys of the shaded regimes
-    QCPBars* m_bottleneckKey = nullptr;
+    QCPBars* m_floorKey = nullptr;
     std::vector<SweepPoint> m_points;
     std::vector<Hole> m_holes;
     std::vector<QCPItemText*> m_holeLabels;   // one per hole, at its middle
