@@ -134,6 +134,22 @@ private slots:
         QVERIFY2(hint().startsWith("Only a pair where one budget fails"), qPrintable(hint()));
     }
 
+    // The summary's key divergence and culprit are explain's (holescope-cli explain hole.log
+    // --fail 14200 --ok 13900 --overhead-limit 1.1): the key divergence is the first one, where
+    // A evicts storage 1 at operator 5; the culprit is B's eviction of storage 4 at operator 7,
+    // which operator 8 needs, where B fails.
+    void summaryNamesTheKeyDivergenceAsExplainDoes()
+    {
+        PairView view;
+        view.setTrace(m_trace);
+        view.setPair(holePair(*m_trace));
+        const QString summary = view.summaryText();
+        QVERIFY2(summary.contains("First divergence at operator 5: A evicts storage 1, 200 bytes short. It is the key divergence."), qPrintable(summary));
+        QVERIFY2(summary.contains("Culprit: at operator 7 the failing run (B) evicts storage 4, which operator 8 needs; it fails at operator 8."),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains("Key:"), qPrintable(summary));
+    }
+
     // The run that comes out short first may have nothing to evict: it says so, and names no storage.
     void divergenceWithNothingToEvict()
     {

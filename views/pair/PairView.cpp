@@ -349,15 +349,30 @@ QString PairView::summaryText() const
     } else {
         s += tr("<br>The two runs make the same decisions throughout.");
     }
-    if (m_pair->explanation && m_pair->explanation->culpritEviction) {
+    // "Key" names what holescope-cli explain calls the key divergence; the eviction the failing
+    // run then makes for want of the bytes is the culprit, as there.
+    if (m_pair->explanation) {
         const PairExplanation& x = *m_pair->explanation;
         const char* failing = m_pair->aFails ? "A" : "B";
-        s += tr(" Key: at operator %1 the failing run (%2) evicts storage %3, which operator %4 needs; it fails at operator %5.")
-                 .arg(x.culpritEviction->op)
-                 .arg(QString::fromUtf8(failing))
-                 .arg(x.culpritEviction->storage)
-                 .arg(x.culpritEviction->op + std::max<int64_t>(x.culpritEviction->neededAfter, 0))
-                 .arg(x.failure.op);
+        const char* completing = m_pair->aFails ? "B" : "A";
+        const Divergence& k = x.key;
+        const bool keyIsFirst = k.op == x.first.op && k.storage == x.first.storage && k.evictedBy == x.first.evictedBy;
+        if (k.op >= 0 && k.storage >= 0 && !keyIsFirst)
+            s += tr(" Key divergence at operator %1: %2 evicts storage %3, %L4 bytes short; %5 does not.")
+                     .arg(k.op)
+                     .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? failing : completing))
+                     .arg(k.storage)
+                     .arg(k.bytesShort)
+                     .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? completing : failing));
+        else if (k.op >= 0 && keyIsFirst)
+            s += tr(" It is the key divergence.");
+        if (x.culpritEviction)
+            s += tr(" Culprit: at operator %1 the failing run (%2) evicts storage %3, which operator %4 needs; it fails at operator %5.")
+                     .arg(x.culpritEviction->op)
+                     .arg(QString::fromUtf8(failing))
+                     .arg(x.culpritEviction->storage)
+                     .arg(x.culpritEviction->op + std::max<int64_t>(x.culpritEviction->neededAfter, 0))
+                     .arg(x.failure.op);
     }
     return s;
 }
