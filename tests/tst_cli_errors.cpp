@@ -104,6 +104,8 @@ private slots:
     void badInput();
     void version();
     void replayHelp();
+    void helpListsWhatTheCommandTakes_data();
+    void helpListsWhatTheCommandTakes();
     void everyCommandHasHelp_data();
     void everyCommandHasHelp();
     void replayJson_data();
@@ -403,6 +405,36 @@ void CliErrorsTest::replayHelp()
     QCOMPARE(run.exitCode, 0);
     for (const char* option : {"--budget", "--ratio", "--overhead-limit", "--protect", "--json", "--events"})
         QVERIFY2(run.out.contains(option), qPrintable(QString::fromUtf8(run.out)));
+}
+
+// A help lists only options the command takes: those that take their budgets otherwise know
+// --budget and --ratio only to refuse them (badInput has the messages), holes --shard likewise.
+void CliErrorsTest::helpListsWhatTheCommandTakes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("listed");
+    QTest::addColumn<QStringList>("unlisted");
+    const QStringList budgets{"--budget", "--ratio"};
+    QTest::newRow("sweep") << QStringList{"sweep", "--help"} << QStringList{"--shard", "--from"} << budgets;
+    QTest::newRow("holes") << QStringList{"holes", "--help"} << QStringList{"--from"} << budgets + QStringList{"--shard"};
+    QTest::newRow("explain") << QStringList{"explain", "--help"} << QStringList{"--fail", "--protect"} << budgets;
+    QTest::newRow("figure outcome") << QStringList{"figure", "outcome", "--help"} << QStringList{"--sweep"} << budgets;
+    QTest::newRow("figure pair") << QStringList{"figure", "pair", "--help"} << QStringList{"--protect"} << budgets;
+    QTest::newRow("record") << QStringList{"record", "--help"} << budgets << QStringList{};
+}
+
+void CliErrorsTest::helpListsWhatTheCommandTakes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, listed);
+    QFETCH(QStringList, unlisted);
+    const CliRun run = runCli(args);
+    QCOMPARE(run.exitCode, 0);
+    const QString help = QString::fromUtf8(run.out);
+    for (const QString& option : listed)
+        QVERIFY2(help.contains(option + " ") || help.contains(option + ","), qPrintable(option + " not in:\n" + help));
+    for (const QString& option : unlisted)
+        QVERIFY2(!help.contains(option), qPrintable(option + " in:\n" + help));
 }
 
 void CliErrorsTest::everyCommandHasHelp_data()

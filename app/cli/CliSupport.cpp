@@ -46,11 +46,17 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
     return true;
 }
 
-void addReplayOptions(QCommandLineParser& parser)
+void addReplayOptions(QCommandLineParser& parser, BudgetOptions budgets)
 {
+    QCommandLineOption budget{"budget", "Memory budget in bytes.", "bytes"};
+    QCommandLineOption ratio{"ratio", "Memory budget as a ratio of the baseline peak: int(peak * ratio).", "ratio"};
+    // Commands that take their budgets otherwise still know the options, to say so when given.
+    if (budgets == BudgetOptions::Refused) {
+        budget.setFlags(QCommandLineOption::HiddenFromHelp);
+        ratio.setFlags(QCommandLineOption::HiddenFromHelp);
+    }
+    parser.addOptions({budget, ratio});
     parser.addOptions({
-        {"budget", "Memory budget in bytes.", "bytes"},
-        {"ratio", "Memory budget as a ratio of the baseline peak: int(peak * ratio).", "ratio"},
         {"overhead-limit", "Stop once compute exceeds this multiple of the baseline (simrd's overhead limit, >= 1).", "x"},
         {"protect", "Storage ids never offered for eviction, comma-separated.", "ids"},
         {"max-steps", "Stop as unresolved after this many operator computations (0: no cap).", "n"},

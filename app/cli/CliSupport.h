@@ -36,7 +36,10 @@ LoadedTrace loadTrace(const QString& path);
 bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description);
 
 // The options every replaying command shares.
-void addReplayOptions(QCommandLineParser& parser);
+// Taken: --budget and --ratio give the replay's budget. Refused: the command takes its budgets
+// otherwise; the options are left out of its help and refused by replayOptionsFrom.
+enum class BudgetOptions { Taken, Refused };
+void addReplayOptions(QCommandLineParser& parser, BudgetOptions budgets = BudgetOptions::Taken);
 // The budget options are required, unless the command takes its budgets otherwise: then
 // budgetsGivenBy says how (the message for a user who gave --budget or --ratio) and the budget is left 0.
 ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTrace& trace, const char* budgetsGivenBy = nullptr);

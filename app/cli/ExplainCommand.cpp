@@ -17,7 +17,7 @@ int runExplain(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
-    addReplayOptions(parser);
+    addReplayOptions(parser, BudgetOptions::Refused);
     addRecordOptions(parser, kDefaultMaxRecordBytes >> 20);
     parser.addOptions({
         {"fail", "The budget that fails: a ratio of the peak, or bytes (digits only).", "budget"},

@@ -87,7 +87,7 @@ int outcomeFigure(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
-    addReplayOptions(parser);
+    addReplayOptions(parser, BudgetOptions::Refused);
     addFigureOptions(parser);
     parser.addOption({"sweep", "Budgets from R1 to R2 (ratios of the peak) every STEP.", "R1:R2:STEP"});
     if (!parseCommand(parser, args, "Budget against compute overhead, coloured by outcome, with holes and regimes shaded."))
@@ -125,7 +125,7 @@ int pairFigure(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
-    addReplayOptions(parser);
+    addReplayOptions(parser, BudgetOptions::Refused);
     addFigureOptions(parser);
     parser.addOptions({{"a", "Budget A: a ratio of the peak, or bytes (digits only).", "budget"},
                        {"b", "Budget B: a ratio of the peak, or bytes (digits only).", "budget"}});

@@ -19,9 +19,14 @@
 namespace holescope::cli {
 namespace {
 
-void addSweepOptions(QCommandLineParser& parser)
+// holes refuses --shard (a hole may straddle two shards) but knows it, to say so.
+void addSweepOptions(QCommandLineParser& parser, bool shards)
 {
-    addReplayOptions(parser);
+    addReplayOptions(parser, BudgetOptions::Refused);
+    QCommandLineOption shard{"shard", "Run part K of N of the sweep (merge the parts with holescope-cli merge).", "K/N"};
+    if (!shards)
+        shard.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(shard);
     parser.addOptions({
         {"from", "Lowest budget, as a ratio of the baseline peak.", "ratio"},
         {"to", "Highest budget, as a ratio of the baseline peak.", "ratio"},
@@ -31,7 +36,6 @@ void addSweepOptions(QCommandLineParser& parser)
         {"exact", "Classify every byte of the range by jumping from one certified execution to the next."},
         {"refine", "Bisect every change of outcome between grid neighbours down to this many bytes (1: exact edges).", "bytes"},
         {"jobs", "Worker threads (default: every core).", "n"},
-        {"shard", "Run part K of N of the sweep (merge the parts with holescope-cli merge).", "K/N"},
         {"sweep-seconds", "Stop the whole sweep after this much time; what was certified is reported.", "s"},
         {"json", "Print JSON."},
         {"out", "Write the output to this file (whole or not at all) instead of the terminal.", "file"},
@@ -175,7 +179,7 @@ int runSweepCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
-    addSweepOptions(parser);
+    addSweepOptions(parser, /*shards=*/true);
     parser.addOption({"csv", "Print CSV."});
     if (!parseCommand(parser, args, "Replay a range of budgets: a grid (--step), optionally refined at every change of outcome, or every byte (--exact)."))
         return kExitOk;
@@ -199,7 +203,7 @@ int runHoles(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
-    addSweepOptions(parser);
+    addSweepOptions(parser, /*shards=*/false);
     if (!parseCommand(parser, args, "Find feasibility holes: budgets that fail although a smaller and a larger one complete. "
                                     "By default a 0.001 grid refined to exact byte edges."))
         return kExitOk;
