@@ -3,6 +3,7 @@
 // advise and census, with their figures and their errors.
 #include "support/CliProcess.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -119,6 +120,29 @@ private slots:
         QVERIFY(svg.readAll().contains("<svg"));
     }
 
+    // The table names every row whole, however long its trace's path or policy's formula; a
+    // trace or policy named twice is run once (its rows would only repeat).
+    void censusNamesRowsWhole()
+    {
+        const QString copy = m_dir.filePath("a/b/demo-unet.log");
+        QVERIFY(QDir().mkpath(m_dir.filePath("a/b")));
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(kDemo, copy));
+        const QString formula = "formula:estar_compute/(size*staleness)";
+        const CliRun run = runCli({"census", kDemo, copy, kDemo, "--policies", "lru,lru", "--policy", formula, "--from", "0.3", "--to", "0.6",
+                                   "--step", "0.05"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QStringList lines = QString::fromUtf8(run.out).split('\n');
+        QVERIFY2(lines.size() > 6, qPrintable(run.out));
+        QVERIFY2(lines[2].startsWith("trace "), qPrintable(lines[2]));
+        const QStringList rows = lines.mid(3, 4);
+        QVERIFY2(rows[0].startsWith(kDemo + " ") && rows[0].contains(" lru "), qPrintable(rows[0]));
+        QVERIFY2(rows[1].contains(" " + formula + " "), qPrintable(rows[1]));
+        QVERIFY2(rows[2].startsWith(copy + " lru "), qPrintable(rows[2]));   // the longest name: no padding
+        QVERIFY2(rows[3].contains(" " + formula + " "), qPrintable(rows[3]));
+        QVERIFY2(lines[7].isEmpty(), qPrintable(run.out));   // and no more rows
+    }
+
     void badUsage_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -131,6 +155,8 @@ private slots:
         QTest::addRow("advise window") << QStringList{"advise", kDemo, "--budget", "4000", "--window", "wide"} << "--window";
         QTest::addRow("census traces") << QStringList{"census", "--traces", "/nonexistent/dir"} << "--traces: no folder /nonexistent/dir";
         QTest::addRow("census policy") << QStringList{"census", kDemo, "--policies", "dtr,belady"} << "--policies: unknown policy \"belady\"";
+        QTest::addRow("census empty policy") << QStringList{"census", kDemo, "--policies", "dtr,,lru"}
+                                             << "--policies: an empty name in \"dtr,,lru\": expected policy names separated by commas";
         QTest::addRow("census figure") << QStringList{"census", kDemo, "--figure", "x.txt"} << "--figure: the format comes from the extension";
         QTest::addRow("census limits") << QStringList{"census", kDemo, "--overhead-limit", "2", "--no-overhead-limit"} << "not both";
         QTest::addRow("census grid") << QStringList{"census", kDemo, "--from", "0.9", "--to", "0.1"} << "expected from <= to";

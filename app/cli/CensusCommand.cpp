@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -31,6 +32,8 @@ QStringList traceFiles(const QCommandLineParser& parser)
     if (!files.isEmpty()) {
         if (parser.isSet("traces"))
             throw UsageError{QStringLiteral("give trace files or --traces DIR, not both")};
+        // A file named twice (by the same path) is one trace: its rows would only repeat.
+        files.removeDuplicates();
         return files;
     }
     const QString dir = parser.isSet("traces") ? parser.value("traces") : QStringLiteral(HOLESCOPE_SHARED_DIR "/traces/dtr");
@@ -49,8 +52,12 @@ std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
     // Each name with the option that gave it, for the message when it is refused.
     std::vector<std::pair<QString, const char*>> names;
     if (parser.isSet("policies"))
-        for (const QString& n : parser.value("policies").split(',', Qt::SkipEmptyParts))
+        for (const QString& n : parser.value("policies").split(',')) {
+            if (n.trimmed().isEmpty())
+                throw UsageError{QStringLiteral("--policies: an empty name in \"%1\": expected policy names separated by commas")
+                                     .arg(parser.value("policies"))};
             names.emplace_back(n, "policies");
+        }
     for (const QString& n : parser.values("policy"))
         names.emplace_back(n, "policy");
     if (names.empty())
@@ -61,7 +68,10 @@ std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
         auto p = parsePolicy(n.trimmed().toStdString());
         if (auto* error = std::get_if<std::string>(&p))
             throw UsageError{QStringLiteral("--%1: %2").arg(QString::fromLatin1(option), QString::fromStdString(*error))};
-        policies.push_back(std::get<Policy>(std::move(p)));
+        // A policy named twice is run once: its rows would only repeat.
+        Policy policy = std::get<Policy>(std::move(p));
+        if (std::none_of(policies.begin(), policies.end(), [&](const Policy& q) { return policyName(q) == policyName(policy); }))
+            policies.push_back(std::move(policy));
     }
     return policies;
 }

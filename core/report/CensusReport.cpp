@@ -3,7 +3,9 @@
 
 #include "report/Numbers.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace holescope {
 namespace {
@@ -65,19 +67,26 @@ std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& r
 {
     std::string t = "ratios " + fixed(spec.from, 3) + " to " + fixed(spec.to, 3) + " every " + fixed(spec.step, 4)
                     + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit")) + "\n\n";
-    char line[512];
-    std::snprintf(line, sizeof line, "%-14s %-22s %6s %8s %6s %12s %9s %9s %9s\n", "trace", "policy", "holes", "failing", "unres",
-                  "min complete", "overhead", "dtr", "compared");
-    t += line;
+    // Columns as wide as their longest name: traces told apart by their paths, and formulas,
+    // must read whole.
+    int traceWidth = 5, policyWidth = 6;
+    for (const CensusRow& r : rows) {
+        traceWidth = std::max(traceWidth, static_cast<int>(r.trace.size()));
+        policyWidth = std::max(policyWidth, static_cast<int>(r.policy.size()));
+    }
+    std::vector<char> line(static_cast<size_t>(traceWidth + policyWidth) + 128);
+    std::snprintf(line.data(), line.size(), "%-*s %-*s %6s %8s %6s %12s %9s %9s %9s\n", traceWidth, "trace", policyWidth, "policy", "holes",
+                  "failing", "unres", "min complete", "overhead", "dtr", "compared");
+    t += line.data();
     std::string previous;
     for (const CensusRow& r : rows) {
-        const std::string trace = r.trace == previous ? "" : r.trace.substr(0, 14);
+        const std::string trace = r.trace == previous ? "" : r.trace;
         previous = r.trace;
-        std::snprintf(line, sizeof line, "%-14s %-22s %6lld %8lld %6lld %12s %9s %9s %9lld\n", trace.c_str(), r.policy.substr(0, 22).c_str(),
+        std::snprintf(line.data(), line.size(), "%-*s %-*s %6lld %8lld %6lld %12s %9s %9s %9lld\n", traceWidth, trace.c_str(), policyWidth, r.policy.c_str(),
                       static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
                       cell(r.smallestCompleteRatio, 3).c_str(), cell(r.medianOverhead, 3).c_str(), cell(r.dtrMedianOverhead, 3).c_str(),
                       static_cast<long long>(r.compared));
-        t += line;
+        t += line.data();
     }
     t += "\nholes: hole regions among the grid points; failing: grid points that fail; min complete: the smallest completing\n"
          "ratio; overhead and dtr: median compute overhead of the policy and of DTR where both complete (compared points).\n";
