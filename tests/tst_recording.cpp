@@ -394,6 +394,13 @@ private slots:
         for (const OpSample& s : r.samples)
             depths.push_back(s.maxDepth);
         QCOMPARE(depths, (std::vector<int32_t>{0, 0, 0, 0, 0, 0, 1, 2, 1}));
+        // The constant x0 is pinned as it is made: operator 1's sample counts it pinned, not
+        // evictable. The final pin of x8 comes after the releases that follow operator 9, so
+        // its sample stays the state at the end of its computation: 400 bytes, x0 pinned.
+        QCOMPARE(r.samples.front().pinned, int64_t{100});
+        QCOMPARE(r.samples.front().evictable, int64_t{0});
+        QCOMPARE(r.samples.back().memory, int64_t{400});
+        QCOMPARE(r.samples.back().pinned, int64_t{100});
 
         // At op 6 the two candidates tie at exactly 0.01 and the later one (storage 3) goes.
         const auto evictions = eventsOf(r, EventKind::Evict);

@@ -135,6 +135,19 @@ void ReplayRecorder::sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_
     m_record.samples.push_back(OpSample{opIndex, at.clock, at.memory, pinnedBytes, evictableBytes, m_opMaxDepth, rematCompute, evictions});
 }
 
+void ReplayRecorder::resampled(At at, int64_t pinnedBytes, int64_t evictableBytes)
+{
+    // Only while nothing but pins happened since: a sample stays the state at the end of its
+    // operator's computation, before the releases that follow it.
+    if (m_record.samples.empty())
+        return;
+    OpSample& s = m_record.samples.back();
+    if (s.clock != at.clock || s.memory != at.memory || s.pinned + s.evictable != pinnedBytes + evictableBytes)
+        return;
+    s.pinned = pinnedBytes;
+    s.evictable = evictableBytes;
+}
+
 void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
                            const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames)
 {

@@ -31,6 +31,9 @@ public:
     void pinned(At at, int32_t storage);
     void released(At at, int32_t tensor, int32_t storage);
     void sampled(At at, int32_t opIndex, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions);
+    // A pin right after the operator's computation (a constant's) belongs to that operator: its
+    // sample counts the storage pinned rather than evictable, not a step behind the pin event.
+    void resampled(At at, int64_t pinnedBytes, int64_t evictableBytes);
     // `openFrames`: the tensors being computed when the run stopped, the model operator's first.
     void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
                const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames);

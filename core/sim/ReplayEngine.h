@@ -48,6 +48,7 @@ struct NullRecorder {
     void pinned(At, int32_t) {}
     void released(At, int32_t, int32_t) {}
     void sampled(At, int32_t, int64_t, int64_t, int64_t, int64_t) {}
+    void resampled(At, int64_t, int64_t) {}
     void ended(At, Outcome, int64_t, int64_t, int64_t, const std::vector<int64_t>&, std::span<const int32_t>) {}
     int32_t probe() const { return -1; }
 };
@@ -320,6 +321,8 @@ private:
         m_pinned[sidx(s)] = 1;
         m_regions.stateChanged(s);
         m_rec.pinned(at(), s);
+        if constexpr (kRecording)
+            m_rec.resampled(at(), m_lockedBytes, m_poolBytes);
     }
 
     void lock(int32_t s)
