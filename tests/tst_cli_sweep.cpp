@@ -64,6 +64,30 @@ private slots:
     void gridShardsMergeToTheSameBytes() { compareShards({"--from", "0.3", "--to", "0.6", "--step", "0.01", "--refine", "1"}, 4); }
     void certifiedShardsMergeToTheSameBytes() { compareShards({"--from", "0.3", "--to", "0.6", "--exact"}, 3); }
 
+    // A certified interval with no upper end, and a capped run's, which certifies nothing, are
+    // null in JSON and empty in CSV (not 2^63 - 1, which a JSON reader's doubles round): merge
+    // reads them back. On this grid 0.5 and 0.6 stop at the 110-step cap and 1.0 (10,064 B, the
+    // peak) completes with no eviction under pressure, for every budget above.
+    void unboundedAndCappedIntervals()
+    {
+        const QStringList args{"--from", "0.3", "--to", "1.0", "--step", "0.1", "--max-steps", "110"};
+        compareShards(args, 2);
+        const Run json = cli(QStringList{"sweep", kDemo, "--json"} + args);
+        const auto points = nlohmann::json::parse(json.out.toStdString()).at("points");
+        QCOMPARE(points.size(), size_t{8});
+        QCOMPARE(points[2].at("outcome").get<std::string>(), std::string("unresolved"));
+        QVERIFY(points[2].at("certified").is_null());
+        QCOMPARE(points[7].at("certified").dump(), std::string("[10064,null]"));
+        const Run csv = cli(QStringList{"sweep", kDemo, "--csv"} + args);
+        const QStringList rows = QString::fromUtf8(csv.out).split('\n', Qt::SkipEmptyParts);
+        QVERIFY2(rows[3].startsWith("5032,") && rows[3].contains(",unresolved,") && rows[3].endsWith(",,"), qPrintable(rows[3]));
+        QVERIFY2(rows[8].startsWith("10064,") && rows[8].endsWith(",10064,"), qPrintable(rows[8]));
+        const Run replay = cli({"replay", kDemo, "--ratio", "1", "--json"});
+        QCOMPARE(nlohmann::json::parse(replay.out.toStdString()).at("certified").dump(), std::string("[10064,null]"));
+        const Run capped = cli({"replay", kDemo, "--ratio", "0.4", "--max-steps", "5", "--json"});
+        QVERIFY(nlohmann::json::parse(capped.out.toStdString()).at("certified").is_null());
+    }
+
     void sameOutputWhateverTheJobs()
     {
         const QStringList args{"sweep", kDemo, "--from", "0.2", "--to", "0.9", "--step", "0.005", "--refine", "1", "--csv"};
@@ -294,6 +318,11 @@ private slots:
         const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;
         damaged("interval", [&](nlohmann::json& j) { j["points"][0]["budget"] = outside; },
                 QStringLiteral("field \"points\": budget %1 outside its certified interval").arg(outside));
+        const auto first = good["points"][0]["budget"].get<int64_t>();
+        damaged("no interval", [](nlohmann::json& j) { j["points"][0]["certified"] = nullptr; },
+                QStringLiteral("field \"points\": budget %1: expected \"certified\" to be [lo, hi] (null for a run a cap cut short), found null").arg(first));
+        damaged("interval text", [](nlohmann::json& j) { j["points"][0]["certified"] = {1, "x"}; },
+                QStringLiteral("field \"points\": budget %1: expected \"certified\" to be [lo, hi] (null for a run a cap cut short), found [1,\"x\"]").arg(first));
         damaged("coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": ");
         damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points\": ");
     }

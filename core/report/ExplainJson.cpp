@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ExplainJson.h"
 
+#include "report/ReplayJson.h"
+
 namespace holescope {
 namespace {
 
@@ -17,7 +19,7 @@ Json runToJson(const RunSummary& r, const Baseline& b)
                 {"remat_compute", r.rematCompute},
                 {"evictions", r.evictions},
                 {"max_depth", r.maxDepth},
-                {"certified", {{"lo_budget", r.certifiedLo}, {"hi_budget", r.certifiedHi}}}};
+                {"certified", certifiedToJson(r.outcome, r.certifiedLo, r.certifiedHi)}};
 }
 
 Json storageOrNull(int32_t id)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ReplayJson.h"
 
+#include <limits>
+
 #include <cmath>
 
 namespace holescope {
@@ -14,6 +16,26 @@ nlohmann::ordered_json baselineToJson(const Baseline& baseline)
         {"baseline_bottleneck", baseline.bottleneck},
         {"ops", baseline.ops},
     };
+}
+
+nlohmann::ordered_json certifiedToJson(Outcome outcome, int64_t lo, int64_t hi)
+{
+    if (outcome == Outcome::Unresolved)
+        return nullptr;
+    return {lo, hi == std::numeric_limits<int64_t>::max() ? nlohmann::ordered_json() : nlohmann::ordered_json(hi)};
+}
+
+bool certifiedFromJson(const nlohmann::json& j, Outcome outcome, int64_t budget, int64_t& lo, int64_t& hi)
+{
+    if (j.is_null()) {
+        lo = hi = budget;
+        return outcome == Outcome::Unresolved;
+    }
+    if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !(j[1].is_number_integer() || j[1].is_null()))
+        return false;
+    lo = j[0].get<int64_t>();
+    hi = j[1].is_null() ? std::numeric_limits<int64_t>::max() : j[1].get<int64_t>();
+    return true;
 }
 
 nlohmann::ordered_json scoreToJson(double v)
@@ -45,7 +67,7 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     j["evictions"] = result.evictions;
     j["heuristic_evals"] = result.heuristicEvals;
     j["max_cascade_depth"] = result.maxDepth;
-    j["certified"] = {result.certifiedLo, result.certifiedHi};
+    j["certified"] = certifiedToJson(result.outcome, result.certifiedLo, result.certifiedHi);
     if (options.policy.kind == PolicyKind::Monotone)
         j["execution_budget"] = result.executionBudget >= 0 ? nlohmann::ordered_json(result.executionBudget) : nlohmann::ordered_json();
     if (withEvents) {

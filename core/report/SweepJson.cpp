@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/SweepJson.h"
 
+#include "report/ReplayJson.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 
 namespace holescope {
 namespace {
@@ -81,11 +84,19 @@ Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bo
         q["max_memory"] = p.maxMemory;
         q["evictions"] = p.evictions;
         q["max_cascade_depth"] = p.maxDepth;
-        q["certified"] = {p.certifiedLo, p.certifiedHi};
+        q["certified"] = certifiedToJson(p.outcome, p.certifiedLo, p.certifiedHi);
         out.push_back(std::move(q));
     }
     j["coverage"] = coverageJson(h, points, stopped);
     return j;
+}
+
+// The CSV's certified_lo and certified_hi: empty where the JSON has null.
+static std::string certifiedCells(const SweepPoint& p)
+{
+    if (p.outcome == Outcome::Unresolved)
+        return ",";
+    return std::to_string(p.certifiedLo) + "," + (p.certifiedHi == std::numeric_limits<int64_t>::max() ? "" : std::to_string(p.certifiedHi));
 }
 
 std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t peak)
@@ -96,8 +107,7 @@ std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t peak)
         std::snprintf(ratio, sizeof ratio, "%.9f", ratioOfPeak(p.budget, peak));
         out += std::to_string(p.budget) + "," + ratio + "," + outcomeName(p.outcome) + "," + std::to_string(p.opsDone) + ","
                + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
-               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + std::to_string(p.certifiedLo) + ","
-               + std::to_string(p.certifiedHi) + "\n";
+               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCells(p) + "\n";
     }
     return out;
 }
@@ -174,8 +184,11 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             p.maxMemory = q.at("max_memory").get<int64_t>();
             p.evictions = q.at("evictions").get<int64_t>();
             p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
-            p.certifiedLo = q.at("certified").at(0).get<int64_t>();
-            p.certifiedHi = q.at("certified").at(1).get<int64_t>();
+            if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi)) {
+                error = "field \"points\": budget " + std::to_string(p.budget) + ": expected \"certified\" to be [lo, hi] (null for a "
+                        "run a cap cut short), found " + q.at("certified").dump();
+                return false;
+            }
             if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0) {
                 error = "field \"points\": budget " + std::to_string(p.budget) + " outside its certified interval";
                 return false;
