@@ -242,7 +242,7 @@ void PairTimeline::addLegendKeys()
     key(tr("failure"), QPen(kBudget, 2.0));
     for (int i = 0; i < m_legend->itemCount(); ++i)
         if (QCPAbstractLegendItem* item = m_legend->item(i))
-            item->setMargins(QMargins(6, 1, 6, 1));
+            item->setMargins(QMargins(6, 1, 6, 3));   // room for descenders, which a figure's larger font clipped
 }
 
 // As many legend columns as the plot's width holds (at least one).
