@@ -891,7 +891,7 @@ private slots:
                                                     << "--protect: 999 is not a storage id of this trace";
         QTest::newRow("protect empty item") << QStringList{"--screenshot", "x.png", "--protect", "4,,5", kDemo}
                                             << "--protect: an empty item (item 2 of \"4,,5\")";
-        QTest::newRow("protect negative") << QStringList{"--screenshot", "x.png", "--protect", "-4", kDemo}
+        QTest::newRow("protect negative") << QStringList{"--screenshot", "x.png", "--protect", "-4", "--sweep", "0.3:0.6:0.01", kDemo}
                                           << "--protect: -4 is not a storage id of this trace";
         QTest::newRow("sweep step finer than the controls") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:1e-9", kDemo}
                                                             << "--sweep: 1e-09 would be shown and used as 1e-06 (the sweep controls hold ratios to 6 decimals";
@@ -901,6 +901,14 @@ private slots:
                                                << "--overhead-limit: 2.78351 would be shown and used as 2.7835 (the sweep controls hold limits to 4 decimals";
         QTest::newRow("pair negative") << QStringList{"--screenshot", "x.png", "--pair", "-0.3:0.4", kDemo}
                                        << "are not two budgets (positive ratios of the peak, or bytes as digits)";
+        QTest::newRow("pair of one budget") << QStringList{"--screenshot", "x.png", "--pair", "0.4:4025", kDemo}
+                                            << "--pair: \"0.4:4025\" are the same budget, 4,025 bytes: a pair compares two";
+        QTest::newRow("limit alone") << QStringList{"--screenshot", "x.png", "--overhead-limit", "2", kDemo}
+                                     << "--overhead-limit: applies to --sweep or --pair, and neither was given";
+        QTest::newRow("protect alone") << QStringList{"--screenshot", "x.png", "--protect", "2", kDemo}
+                                       << "--protect: applies to --sweep or --pair, and neither was given";
+        QTest::newRow("max-seconds with a pair") << QStringList{"--screenshot", "x.png", "--pair", "0.39:0.4", "--max-seconds", "5", kDemo}
+                                                 << "--max-seconds: applies to --sweep, which was not given";
         QTest::newRow("max-seconds 0") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:0.01", "--max-seconds", "0", kDemo}
                                        << "--max-seconds: expected a positive number of seconds, found \"0\"";
         QTest::newRow("max-seconds x") << QStringList{"--screenshot", "x.png", "--max-seconds", "x", kDemo}

@@ -128,6 +128,8 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         if (!a || !bb)
             error = QStringLiteral("--pair: \"%1:%2\" are not two budgets (positive ratios of the peak, or bytes as digits)")
                         .arg(request.pairA, request.pairB);
+        else if (*a == *bb)
+            error = QStringLiteral("--pair: \"%1:%2\" are the same budget, %L3 bytes: a pair compares two").arg(request.pairA, request.pairB).arg(*a);
         else
             error = changedByControls(window.sweepControls(), s);
         if (!error) {

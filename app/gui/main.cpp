@@ -106,6 +106,13 @@ std::optional<QString> requestFrom(const QCommandLineParser& parser, bool displa
     }
     if (!request.output.isEmpty() && file.isEmpty())
         return QStringLiteral("--screenshot needs a trace or a session");
+    // The replay options only shape --sweep and --pair: without them they would be ignored.
+    const bool sweepOrPair = parser.isSet(QStringLiteral("sweep")) || parser.isSet(QStringLiteral("pair"));
+    for (const char* option : {"overhead-limit", "protect", "policy"})
+        if (parser.isSet(QLatin1String(option)) && !sweepOrPair)
+            return QStringLiteral("--%1: applies to --sweep or --pair, and neither was given").arg(QLatin1String(option));
+    if (parser.isSet(QStringLiteral("max-seconds")) && !parser.isSet(QStringLiteral("sweep")))
+        return QStringLiteral("--max-seconds: applies to --sweep, which was not given");
     return std::nullopt;
 }
 
