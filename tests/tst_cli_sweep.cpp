@@ -313,18 +313,21 @@ private slots:
         };
         damaged("shard", [](nlohmann::json& j) { j["shard"] = "x"; }, "field \"shard\": expected K/N, found \"x\"");
         damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; }, "field \"from\"/\"to\"/\"shard\": out of range");
-        damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points\": unknown outcome \"crashed\"");
-        damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points\": budget 1e+30 is not an integer");
+        damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points[0].outcome\": unknown outcome \"crashed\"");
+        damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points[0].budget\": expected an integer, found 1e+30");
         const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;
         damaged("interval", [&](nlohmann::json& j) { j["points"][0]["budget"] = outside; },
-                QStringLiteral("field \"points\": budget %1 outside its certified interval").arg(outside));
-        const auto first = good["points"][0]["budget"].get<int64_t>();
+                QStringLiteral("field \"points[0]\": budget %1 outside its certified interval").arg(outside));
         damaged("no interval", [](nlohmann::json& j) { j["points"][0]["certified"] = nullptr; },
-                QStringLiteral("field \"points\": budget %1: expected \"certified\" to be [lo, hi] (null for a run a cap cut short), found null").arg(first));
+                "field \"points[0].certified\": expected [lo, hi] (null for a run a cap cut short), found null");
         damaged("interval text", [](nlohmann::json& j) { j["points"][0]["certified"] = {1, "x"}; },
-                QStringLiteral("field \"points\": budget %1: expected \"certified\" to be [lo, hi] (null for a run a cap cut short), found [1,\"x\"]").arg(first));
+                "field \"points[0].certified\": expected [lo, hi] (null for a run a cap cut short), found [1,\"x\"]");
+        damaged("missing field", [](nlohmann::json& j) { j["points"][1].erase("outcome"); }, "field \"points[1].outcome\": missing");
+        damaged("reason not text", [](nlohmann::json& j) { j["points"][0]["reason"] = 5; },
+                "field \"points[0].reason\": type must be string, but is number");
+        damaged("no coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": missing");
         damaged("coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": ");
-        damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points\": ");
+        damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points[0].evictions\": expected an integer, found \"many\"");
     }
 };
 

@@ -114,7 +114,7 @@ std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t peak)
 
 bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoint>& points, bool& stopped, std::string& error)
 {
-    const char* field = "format";
+    std::string field = "format";
     try {
         if (j.at("format") != "holescope-sweep/1") {
             error = "field \"format\": expected \"holescope-sweep/1\", found " + j.at("format").dump();
@@ -161,23 +161,35 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         }
         field = "points";
         points.clear();
+        size_t index = 0;
         for (const auto& q : j.at("points")) {
             SweepPoint p{};
+            field = "points[" + std::to_string(index++) + "]";
+            // The fields in the order read, so that a missing one is named.
+            for (const char* name : {"budget", "outcome", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth",
+                                     "certified"})
+                if (!q.contains(name)) {
+                    error = "field \"" + field + "." + name + "\": missing";
+                    return false;
+                }
             bool ok = true;
             // A number past int64 (1e30) would be converted without a word, into nonsense.
             for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions"})
                 if (!q.at(name).is_number_integer()) {
-                    error = std::string("field \"points\": ") + name + " " + q.at(name).dump() + " is not an integer";
+                    error = "field \"" + field + "." + name + "\": expected an integer, found " + q.at(name).dump();
                     return false;
                 }
             p.budget = q.at("budget").get<int64_t>();
             p.outcome = outcomeFrom(q.at("outcome").get<std::string>(), ok);
             if (!ok) {
-                error = "field \"points\": unknown outcome " + q.at("outcome").dump();
+                error = "field \"" + field + ".outcome\": unknown outcome " + q.at("outcome").dump();
                 return false;
             }
-            if (q.contains("reason"))
+            if (q.contains("reason")) {
+                field += ".reason";
                 p.reason = q.at("reason").get<std::string>();
+                field.resize(field.size() - 7);
+            }
             p.opsDone = q.at("ops_done").get<int64_t>();
             p.clock = q.at("clock").get<int64_t>();
             p.rematCompute = q.at("remat_compute").get<int64_t>();
@@ -185,12 +197,12 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             p.evictions = q.at("evictions").get<int64_t>();
             p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
             if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi)) {
-                error = "field \"points\": budget " + std::to_string(p.budget) + ": expected \"certified\" to be [lo, hi] (null for a "
-                        "run a cap cut short), found " + q.at("certified").dump();
+                error = "field \"" + field + ".certified\": expected [lo, hi] (null for a run a cap cut short), found "
+                        + q.at("certified").dump();
                 return false;
             }
             if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0) {
-                error = "field \"points\": budget " + std::to_string(p.budget) + " outside its certified interval";
+                error = "field \"" + field + "\": budget " + std::to_string(p.budget) + " outside its certified interval";
                 return false;
             }
             points.push_back(std::move(p));
@@ -198,7 +210,14 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         field = "coverage";
         stopped = j.at("coverage").at("stopped").get<bool>();
     } catch (const nlohmann::json::exception& e) {
-        error = std::string("field \"") + field + "\": " + e.what();
+        // nlohmann's messages start with their own id ("[json.exception.type_error.302] "): the
+        // user needs what is wrong, not where in the library it was found.
+        std::string what = e.what();
+        if (const size_t close = what.find("] "); what.starts_with("[json.exception.") && close != std::string::npos)
+            what.erase(0, close + 2);
+        if (e.id == 403)   // out_of_range: a key not found
+            what = "missing";
+        error = "field \"" + field + "\": " + what;
         return false;
     }
     return true;
