@@ -251,7 +251,19 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("record without --out") << QStringList{"record", "{chain}", "--budget", "300"}
                                           << QStringList{"--out FILE.json or --out FILE.csv is required"};
     QTest::newRow("record to .txt") << QStringList{"record", "{chain}", "--budget", "300", "--out", "{dir}/run.txt"}
-                                    << QStringList{"--out FILE.json or --out FILE.csv is required"};
+                                    << QStringList{"--out: {dir}/run.txt: the record's format comes from the extension: name it .json"};
+    QTest::newRow("sweep table to .json") << QStringList{"sweep", "{chain}", "--from", "0.5", "--to", "1", "--step", "0.5", "--out", "{dir}/s.json"}
+                                          << QStringList{"--out: {dir}/s.json is named .json, but this writes a table; --json writes JSON, --csv CSV, and neither a table"};
+    QTest::newRow("sweep JSON to .csv") << QStringList{"sweep", "{chain}", "--from", "0.5", "--to", "1", "--step", "0.5", "--json", "--out", "{dir}/s.csv"}
+                                        << QStringList{"--out: {dir}/s.csv is named .csv, but this writes JSON"};
+    QTest::newRow("holes table to .json") << QStringList{"holes", "{chain}", "--from", "0.5", "--to", "1", "--out", "{dir}/h.json"}
+                                          << QStringList{"--out: {dir}/h.json is named .json, but this writes a table; --json writes JSON, and without it a table"};
+    QTest::newRow("explain table to .csv") << QStringList{"explain", "{chain}", "--fail", "200", "--ok", "300", "--out", "{dir}/x.csv"}
+                                           << QStringList{"--out: {dir}/x.csv is named .csv, but this writes a table"};
+    QTest::newRow("export-trace to .csv") << QStringList{"export-trace", "{chain}", "--budget", "300", "--out", "{dir}/e.csv"}
+                                          << QStringList{"--out: {dir}/e.csv is named .csv, but this writes JSON; trace events are JSON"};
+    QTest::newRow("merge to .csv") << QStringList{"merge", "{dir}/a.json", "--out", "{dir}/m.csv"}
+                                   << QStringList{"--out: {dir}/m.csv is named .csv, but this writes JSON; merge writes the sweep's JSON"};
     QTest::newRow("record into a missing folder")
         << QStringList{"record", "{chain}", "--budget", "300", "--out", "{dir}/no/such/run.json"}
         << QStringList{"{dir}/no/such/run.json: cannot write"};

@@ -26,6 +26,7 @@ int runAdvise(const QStringList& args)
                       "and propose the nearest safe budget and its overhead."))
         return kExitOk;
     checkOutputFiles(parser, {"out"});
+    checkOutFormat(parser, parser.isSet("json") ? "json" : "text", "--json writes JSON, and without it a table");
     const LoadedTrace t = loadTrace(traceArgument(parser, "advise"));
     AdviceRequest request;
     request.replay = replayOptionsFrom(parser, t);

@@ -124,6 +124,7 @@ int runCensus(const QStringList& args)
     spec.jobs = parseJobs(parser);
     const QString figure = parser.isSet("figure") ? checkedFigurePath(parser.value("figure"), "figure") : QString();
     checkOutputFiles(parser, {"out", "csv", "figure"});
+    checkOutFormat(parser, parser.isSet("json") ? "json" : "text", "--json writes JSON, without it a table, and --csv FILE the CSV");
     const QStringList files = traceFiles(parser);
 
     const InterruptAsCancel interrupt;

@@ -222,6 +222,19 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
     }
 }
 
+void checkOutFormat(const QCommandLineParser& parser, const char* writes, const char* advice)
+{
+    if (!parser.isSet("out"))
+        return;
+    const QString path = parser.value("out");
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString format = QString::fromLatin1(writes);
+    if ((suffix == "json" || suffix == "csv") && suffix != format) {
+        const QString what = format == "json" ? QStringLiteral("JSON") : format == "csv" ? QStringLiteral("CSV") : QStringLiteral("a table");
+        throw UsageError{QStringLiteral("--out: %1 is named .%2, but this writes %3; %4").arg(path, suffix, what, QString::fromLatin1(advice))};
+    }
+}
+
 void checkGridSize(double budgets, const QString& option, const QString& advice)
 {
     if (budgets > kMaxGridBudgets)

@@ -33,6 +33,7 @@ int runExplain(const QStringList& args)
                       "failing run carries from there, the failure's cascade, and which protections rescue it."))
         return kExitOk;
     checkOutputFiles(parser, {"out"});
+    checkOutFormat(parser, parser.isSet("json") ? "json" : "text", "--json writes JSON, and without it a table");
     const LoadedTrace t = loadTrace(traceArgument(parser, "explain"));
     ExplainRequest request;
     request.replay = replayOptionsFrom(parser, t, "give the two budgets with --fail and --ok");

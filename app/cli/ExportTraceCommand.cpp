@@ -35,6 +35,7 @@ int runExportTrace(const QStringList& args)
     if (out.isEmpty())
         throw UsageError{QStringLiteral("--out FILE.json is required")};
     checkOutputFiles(parser, {"out"});
+    checkOutFormat(parser, "json", "trace events are JSON: name it .json");
     const LoadedTrace t = loadTrace(traceArgument(parser, "export-trace"));
     ReplayOptions o = replayOptionsFrom(parser, t);
     recordOptionsFrom(parser, kDefaultMaxRecordMiB, o);

@@ -19,8 +19,11 @@ int runRecord(const QStringList& args)
         return kExitOk;
     const QString out = parser.value("out");
     const bool csv = out.endsWith(".csv", Qt::CaseInsensitive);
-    if (out.isEmpty() || !(csv || out.endsWith(".json", Qt::CaseInsensitive)))
+    if (out.isEmpty())
         throw UsageError{QStringLiteral("--out FILE.json or --out FILE.csv is required")};
+    if (!(csv || out.endsWith(".json", Qt::CaseInsensitive)))
+        throw UsageError{QStringLiteral("--out: %1: the record's format comes from the extension: name it .json (the whole record) or "
+                                        ".csv (one line per operator)").arg(out)};
     checkOutputFiles(parser, {"out"});
     const LoadedTrace t = loadTrace(traceArgument(parser, "record"));
     ReplayOptions o = replayOptionsFrom(parser, t);

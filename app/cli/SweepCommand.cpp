@@ -186,6 +186,7 @@ int runSweepCommand(const QStringList& args)
     if (parser.isSet("json") && parser.isSet("csv"))
         throw UsageError{QStringLiteral("give --json or --csv, not both")};
     checkOutputFiles(parser, {"out"});
+    checkOutFormat(parser, parser.isSet("json") ? "json" : parser.isSet("csv") ? "csv" : "text", "--json writes JSON, --csv CSV, and neither a table");
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
     const InterruptAsCancel interrupt;
@@ -208,6 +209,7 @@ int runHoles(const QStringList& args)
                                     "By default a 0.001 grid refined to exact byte edges."))
         return kExitOk;
     checkOutputFiles(parser, {"out"});
+    checkOutFormat(parser, parser.isSet("json") ? "json" : "text", "--json writes JSON, and without it a table");
     if (parser.isSet("shard"))
         throw UsageError{QStringLiteral("--shard: holes needs the whole range (a hole may straddle two shards); shard a sweep "
                                         "(sweep --shard K/N --json) and merge it instead")};
@@ -261,6 +263,7 @@ int runMerge(const QStringList& args)
     if (!parseCommand(parser, args, "Merge the shards of a sweep into the output the whole sweep gives."))
         return kExitOk;
     checkOutputFiles(parser, {"out"});
+    checkOutFormat(parser, "json", "merge writes the sweep's JSON");
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty())
         throw UsageError{QStringLiteral("usage: holescope-cli merge SHARD.json... [--out FILE]")};
