@@ -537,6 +537,7 @@ void CliErrorsTest::replayJson()
     QCOMPARE(j.value("trace").toString(), QStringLiteral("chain.log"));   // the file name, as goldens name traces
     QCOMPARE(j.value("budget").toInteger(), budget);
     QCOMPARE(j.value("baseline_memory").toInteger(), qint64{400});
+    QCOMPARE(j.value("ratio").toDouble(), static_cast<double>(budget) / 400.0);   // of the budget replayed, as explain and sweep give it
     QCOMPARE(j.value("outcome").toString(), outcome);
     QCOMPARE(j.value("ops_done").toInteger(), opsDone);
     QCOMPARE(j.value("clock").toInteger(), clock);

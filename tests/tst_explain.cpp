@@ -232,6 +232,12 @@ private slots:
         const auto j = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(j.at("key_divergence").at("op").get<int64_t>(), int64_t{5});
         QCOMPARE(j.at("culprits").size(), size_t{1});
+        // The runs' fields are named as in replay --json: the failing run rebuilds storage 4 one
+        // level deep; its execution holds from 14,200 to 14,799, the completing one's from 13,800
+        // to 14,099 (as the text report says).
+        QCOMPARE(j.at("failing").at("max_cascade_depth").get<int>(), 1);
+        QCOMPARE(j.at("failing").at("certified").dump(), std::string("[14200,14799]"));
+        QCOMPARE(j.at("completing").at("certified").dump(), std::string("[13800,14099]"));
         // Ratios: int(14,800 * 0.96) = 14,208 fails, int(14,800 * 0.94) = 13,912 completes.
         const test::CliRun ratios = test::runCli({"explain", kHole, "--fail", "0.96", "--ok", "0.94", "--overhead-limit", "1.1", "--json"});
         QCOMPARE(ratios.exitCode, 0);

@@ -18,7 +18,7 @@ Json runToJson(const RunSummary& r, const Baseline& b)
                 {"overhead", overheadOf(r.rematCompute, b)},
                 {"remat_compute", r.rematCompute},
                 {"evictions", r.evictions},
-                {"max_depth", r.maxDepth},
+                {"max_cascade_depth", r.maxDepth},
                 {"certified", certifiedToJson(r.outcome, r.certifiedLo, r.certifiedHi)}};
 }
 

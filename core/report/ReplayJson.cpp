@@ -53,6 +53,7 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     nlohmann::ordered_json j;
     j["trace"] = trace;
     j["budget"] = result.budget;
+    j["ratio"] = ratioOfPeak(result.budget, baseline.memory);
     j["baseline_memory"] = baseline.memory;
     j["overhead_limit"] = options.overheadLimit ? nlohmann::ordered_json(*options.overheadLimit) : nlohmann::ordered_json();
     j["protect"] = options.protect;
