@@ -168,8 +168,9 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
                       static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
         out += row;
     }
-    out += "\n" + countText(r.replays, "replay", "replays") + ", " + countText(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; "
-           + coverageText(header, r) + unresolvedText(r.points) + "\n";
+    out += "\n" + countText(r.replays, "replay", "replays") + ", "
+           + countText(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; " + coverageText(header, r)
+           + unresolvedText(r.points) + "\n";
     return out;
 }
 
@@ -186,7 +187,8 @@ int runSweepCommand(const QStringList& args)
     if (parser.isSet("json") && parser.isSet("csv"))
         throw UsageError{QStringLiteral("give --json or --csv, not both")};
     checkOutputFiles(parser, {"out"});
-    checkOutFormat(parser, parser.isSet("json") ? "json" : parser.isSet("csv") ? "csv" : "text", "--json writes JSON, --csv CSV, and neither a table");
+    checkOutFormat(parser, parser.isSet("json") ? "json" : parser.isSet("csv") ? "csv" : "text",
+                   "--json writes JSON, --csv CSV, and neither a table");
     const LoadedTrace t = loadTrace(traceArgument(parser, "sweep"));
     const SweepSetup s = sweepSetupFrom(parser, t, /*defaultExactEdges=*/false);
     const InterruptAsCancel interrupt;

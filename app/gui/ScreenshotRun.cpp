@@ -62,8 +62,9 @@ std::optional<QString> changedByControls(const SweepControls& controls, const Sw
     const auto changed = [](const char* option, double a, double h, const QString& holds) -> std::optional<QString> {
         if (a == h)
             return std::nullopt;
+        const auto shortest = [](double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
         return QStringLiteral("%1: %2 would be shown and used as %3 (the sweep controls hold %4)")
-            .arg(QLatin1String(option), QString::number(a, 'g', QLocale::FloatingPointShortest), QString::number(h, 'g', QLocale::FloatingPointShortest), holds);
+            .arg(QLatin1String(option), shortest(a), shortest(h), holds);
     };
     const QString ratios = QStringLiteral("ratios to %1 decimals, from 0.000001 to 10, and steps up to 1").arg(SweepControls::kRatioDecimals);
     for (const auto& [a, h] : {std::pair{asked.from, held.from}, std::pair{asked.to, held.to}, std::pair{asked.step, held.step}})
@@ -129,7 +130,9 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
             error = QStringLiteral("--pair: \"%1:%2\" are not two budgets (positive ratios of the peak, or bytes as digits)")
                         .arg(request.pairA, request.pairB);
         else if (*a == *bb)
-            error = QStringLiteral("--pair: \"%1:%2\" are the same budget, %L3 bytes: a pair compares two").arg(request.pairA, request.pairB).arg(*a);
+            error = QStringLiteral("--pair: \"%1:%2\" are the same budget, %L3 bytes: a pair compares two")
+                        .arg(request.pairA, request.pairB)
+                        .arg(*a);
         else
             error = changedByControls(window.sweepControls(), s);
         if (!error) {

@@ -82,8 +82,8 @@ std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& r
     for (const CensusRow& r : rows) {
         const std::string trace = r.trace == previous ? "" : r.trace;
         previous = r.trace;
-        std::snprintf(line.data(), line.size(), "%-*s %-*s %6lld %8lld %6lld %12s %9s %9s %9lld\n", traceWidth, trace.c_str(), policyWidth, r.policy.c_str(),
-                      static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
+        std::snprintf(line.data(), line.size(), "%-*s %-*s %6lld %8lld %6lld %12s %9s %9s %9lld\n", traceWidth, trace.c_str(), policyWidth,
+                      r.policy.c_str(), static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
                       cell(r.smallestCompleteRatio, 3).c_str(), cell(r.medianOverhead, 3).c_str(), cell(r.dtrMedianOverhead, 3).c_str(),
                       static_cast<long long>(r.compared));
         t += line.data();

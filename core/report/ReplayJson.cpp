@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ReplayJson.h"
 
-#include <limits>
-
 #include <cmath>
+#include <limits>
 
 namespace holescope {
 

@@ -186,9 +186,10 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
                 return false;
             }
             if (q.contains("reason")) {
-                field += ".reason";
+                const std::string point = field;
+                field = point + ".reason";
                 p.reason = q.at("reason").get<std::string>();
-                field.resize(field.size() - 7);
+                field = point;
             }
             p.opsDone = q.at("ops_done").get<int64_t>();
             p.clock = q.at("clock").get<int64_t>();

@@ -297,7 +297,8 @@ OutcomePlot::Regimes OutcomePlot::regimes() const
     if (m_baseline.memory <= 0)
         return {};
     // Constants released before the end may leave the floor below their sum.
-    return {ratioOfPeak(std::min(m_baseline.constBytes, m_baseline.floor), m_baseline.memory), ratioOfPeak(m_baseline.floor, m_baseline.memory)};
+    return {ratioOfPeak(std::min(m_baseline.constBytes, m_baseline.floor), m_baseline.memory),
+            ratioOfPeak(m_baseline.floor, m_baseline.memory)};
 }
 
 // Only the outcomes the sweep has: a legend of four entries for one kind of point is noise.
