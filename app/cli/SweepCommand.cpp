@@ -132,7 +132,7 @@ std::string ratioText(double r)
 std::string unresolvedText(const std::vector<SweepPoint>& points)
 {
     const auto n = std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
-    return n == 0 ? std::string() : "; " + groupDigits(n) + (n == 1 ? " budget" : " budgets") + " unresolved (cut short by a cap)";
+    return n == 0 ? std::string() : "; " + plural(n, "budget", "budgets") + " unresolved (cut short by a cap)";
 }
 
 // The same figures as the JSON's "coverage"; a shard's are its points' share of the whole range.
@@ -143,11 +143,6 @@ std::string coverageText(const SweepHeader& header, const SweepResult& r)
     if (header.shards > 1)
         text += " by this shard (" + std::to_string(header.shard) + "/" + std::to_string(header.shards) + ")";
     return text + (r.stopped ? " (stopped early)" : "");
-}
-
-std::string countText(int64_t n, const char* one, const char* many)
-{
-    return groupDigits(n) + " " + (n == 1 ? one : many);
 }
 
 std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const SweepResult& r)
@@ -168,8 +163,8 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
                       static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
         out += row;
     }
-    out += "\n" + countText(r.replays, "replay", "replays") + ", "
-           + countText(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; " + coverageText(header, r)
+    out += "\n" + plural(r.replays, "replay", "replays") + ", "
+           + plural(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; " + coverageText(header, r)
            + unresolvedText(r.points) + "\n";
     return out;
 }
@@ -252,7 +247,7 @@ int runHoles(const QStringList& args)
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + std::to_string(h.cascadeDepth)
                + " deep\n";
     }
-    out += "\n" + countText(r.replays, "replay", "replays") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";
+    out += "\n" + plural(r.replays, "replay", "replays") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";
     writeOutput(parser, out);
     return kExitOk;
 }

@@ -14,11 +14,6 @@ std::string bytes(int64_t n)
     return groupDigits(n) + (n == 1 ? " byte" : " bytes");
 }
 
-std::string plural(int64_t n, const char* one, const char* many)
-{
-    return groupDigits(n) + " " + (n == 1 ? one : many);
-}
-
 std::string overhead(int64_t rematCompute, const Baseline& b)
 {
     return fixed(overheadOf(rematCompute, b), 4);

@@ -27,4 +27,9 @@ std::string fixed(double value, int digits)
     return buf;
 }
 
+std::string plural(int64_t n, const char* one, const char* many)
+{
+    return groupDigits(n) + " " + (n == 1 ? one : many);
+}
+
 } // namespace holescope

@@ -12,4 +12,7 @@ std::string groupDigits(int64_t value);
 // printf-style "%.<digits>f".
 std::string fixed(double value, int digits);
 
+// A count with its noun: "1 replay", "2,048 replays".
+std::string plural(int64_t n, const char* one, const char* many);
+
 } // namespace holescope
