@@ -142,7 +142,7 @@ void ReplayRecorder::resampled(At at, int64_t pinnedBytes, int64_t evictableByte
     if (m_record.samples.empty())
         return;
     OpSample& s = m_record.samples.back();
-    if (s.clock != at.clock || s.memory != at.memory || s.pinned + s.evictable != pinnedBytes + evictableBytes)
+    if (s.clock != at.clock || s.memory != at.memory)
         return;
     s.pinned = pinnedBytes;
     s.evictable = evictableBytes;
