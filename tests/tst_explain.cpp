@@ -156,13 +156,13 @@ private slots:
             explainPair(m_hole, holeRequest(13900, 13799));
             QFAIL("a completing --fail budget was accepted");
         } catch (const ExplainError& e) {
-            QCOMPARE(QString(e.what()), QString("the failing budget, 13900 bytes, does not fail: it completes"));
+            QCOMPARE(QString(e.what()), QString("the failing budget, 13,900 bytes, does not fail: it completes"));
         }
         try {
             explainPair(m_hole, holeRequest(14200, 13799));
             QFAIL("a failing --ok budget was accepted");
         } catch (const ExplainError& e) {
-            QCOMPARE(QString(e.what()), QString("the completing budget, 13799 bytes, does not complete: overhead_exceeded at operator 8"));
+            QCOMPARE(QString(e.what()), QString("the completing budget, 13,799 bytes, does not complete: overhead_exceeded at operator 8"));
         }
     }
 
@@ -258,9 +258,9 @@ private slots:
         QTest::newRow("budget option") << QStringList{"explain", t, "--budget", "5", "--fail", "14200", "--ok", "13900"}
                                        << "--budget and --ratio do not apply here: give the two budgets with --fail and --ok";
         QTest::newRow("fail completes") << QStringList{"explain", t, "--fail", "13900", "--ok", "14800", "--overhead-limit", "1.1"}
-                                        << "the failing budget, 13900 bytes, does not fail: it completes";
+                                        << "the failing budget, 13,900 bytes, does not fail: it completes";
         QTest::newRow("ok fails") << QStringList{"explain", t, "--fail", "14200", "--ok", "14300", "--overhead-limit", "1.1"}
-                                  << "the completing budget, 14300 bytes, does not complete: overhead_exceeded at operator 8";
+                                  << "the completing budget, 14,300 bytes, does not complete: overhead_exceeded at operator 8";
         QTest::newRow("jobs") << QStringList{"explain", t, "--fail", "14200", "--ok", "13900", "--jobs", "0"} << "--jobs: expected 1 to 1024, found 0";
         QTest::newRow("protect") << QStringList{"explain", t, "--fail", "14200", "--ok", "13900", "--protect", "99"}
                                  << "--protect: 99 is not a storage id of this trace";

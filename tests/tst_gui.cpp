@@ -453,6 +453,27 @@ private slots:
         }
     }
 
+    // A hole narrower than a label's four decimals is labelled with as many more as tell its
+    // edges apart.
+    void narrowHoleLabelTellsItsEdgesApart()
+    {
+        OutcomePlot plot;
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("narrow")));
+        plot.setRange(0.4, 0.45);
+        Hole h{};
+        h.loRatio = 0.42361;
+        h.hiRatio = 0.42364;
+        h.loBudget = 423'610'000;
+        h.hiBudget = 423'640'000;
+        h.outcome = Outcome::Oom;
+        plot.setHoles({h});
+        QStringList texts;
+        for (int i = 0; i < plot.plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot.plot()->item(i)); t && t->text().startsWith(QStringLiteral("hole")))
+                texts << t->text();
+        QCOMPARE(texts, QStringList{QStringLiteral("hole 1\n0.42361–0.42364")});
+    }
+
     // A hole known from one failing sample is shaded over the span between the completing
     // samples around it (it had no width), and labelled with that one ratio.
     void sampledHoleOfOnePointIsShaded()

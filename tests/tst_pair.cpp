@@ -399,7 +399,7 @@ private slots:
         const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString());
         QVERIFY(test::traceEventProblems(j).empty());
         QVERIFY(j["otherData"]["budgets"] == (nlohmann::json{13900, 14200}));
-        QCOMPARE(j["traceEvents"][0]["args"]["name"].get<std::string>(), std::string("budget 13,900 B (0.9392 of peak): complete at operator 9"));
+        QCOMPARE(j["traceEvents"][0]["args"]["name"].get<std::string>(), std::string("budget 13,900 B (0.939189 of peak): complete at operator 9"));
         QVERIFY(!w.exportTraceEventsTo(m_dir.filePath("no/such/dir/x.json"), error));
         QVERIFY2(error.contains("no/such/dir/x.json"), qPrintable(error));
     }

@@ -213,7 +213,7 @@ private slots:
         o.maxRecordBytes = 64 * 1024;
         const RunRecord capped = recordReplay(t, o);
         QCOMPARE(outcomeName(capped.result.outcome), "unresolved");
-        QCOMPARE(capped.result.reason, std::string("record size cap reached: the record took more than 65536 bytes"));
+        QCOMPARE(capped.result.reason, std::string("record size cap reached: the record took more than 65,536 bytes"));
         QCOMPARE(capped.result.steps, int64_t{1024});
         QCOMPARE(capped.events.back().kind, EventKind::End);
         QVERIFY(capped.events.size() > 1000 && capped.events.size() < whole.events.size());

@@ -77,8 +77,8 @@ private slots:
         QVERIFY(f.is_object());
         expectValid(f);
         QVERIFY(f["otherData"]["budgets"] == (Json{14200, 13900}));
-        QCOMPARE(processName(f, 1), std::string("budget 14,200 B (0.9595 of peak): overhead_exceeded at operator 8"));
-        QCOMPARE(processName(f, 2), std::string("budget 13,900 B (0.9392 of peak): complete at operator 9"));
+        QCOMPARE(processName(f, 1), std::string("budget 14,200 B (0.959459 of peak): overhead_exceeded at operator 8"));
+        QCOMPARE(processName(f, 2), std::string("budget 13,900 B (0.939189 of peak): complete at operator 9"));
 
         // Failing run: seven model operators, then the rebuild of C (operator 5) from clock 151 to 171.
         const std::vector<Json> slicesA = ofProcess(f, 1, "X");

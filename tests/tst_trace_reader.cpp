@@ -697,26 +697,30 @@ void TraceReaderTest::totalsAreBounded()
 {
     const std::string text = R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})" "\n"
                              R"({"INSTRUCTION":"CONSTANT","NAME":"a"})" "\n"
-                             R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"a"})" "\n"
-                             R"({"ARGS":["a","a"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["b","c"],"TIME":"70"})" "\n"
-                             R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"b"})" "\n"
+                             R"({"INSTRUCTION":"MEMORY","MEMORY":"1000","NAME":"a"})" "\n"
+                             R"({"ARGS":["a","a"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["b","c"],"TIME":"7000"})" "\n"
+                             R"({"INSTRUCTION":"MEMORY","MEMORY":"1000","NAME":"b"})" "\n"
                              R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"b"})" "\n"
-                             R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"c"})" "\n"
+                             R"({"INSTRUCTION":"MEMORY","MEMORY":"1000","NAME":"c"})" "\n"
                              R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"c"})" "\n";
     struct Case {
         holescope::TraceLimits limits;
         const char* field;
+        const char* why;
     };
     holescope::TraceLimits bytes, time, edges;
-    bytes.maxTotalBytes = 299;   // 100 + 200
-    time.maxTotalTime = 69;
+    bytes.maxTotalBytes = 2999;   // 1,000 + 2,000
+    time.maxTotalTime = 6999;
     edges.maxEdges = 3;          // 2 arguments times 2 results
-    for (const Case& c : {Case{bytes, "MEMORY"}, Case{time, "TIME"}, Case{edges, "ARGS"}}) {
+    for (const Case& c : {Case{bytes, "MEMORY", "the trace allocates more than 2,999 bytes in all"},
+                         Case{time, "TIME", "the operators take more than 6,999 ns in all"}, Case{edges, "ARGS", nullptr}}) {
         const holescope::TraceLoad load = holescope::parseTrace(text, "t.log", c.limits);
         const auto* e = std::get_if<holescope::TraceError>(&load);
         QVERIFY2(e, c.field);
         QCOMPARE(e->line, int64_t{4});   // the CALL that passes the total
         QCOMPARE(e->field, std::string(c.field));
+        if (c.why)
+            QCOMPARE(e->message, std::string(c.why));
     }
     QVERIFY(std::holds_alternative<holescope::Program>(holescope::parseTrace(text, "t.log")));
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 #include "report/RunJson.h"
 #include "sim/Replay.h"
 

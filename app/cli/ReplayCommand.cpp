@@ -9,18 +9,11 @@
 namespace holescope::cli {
 namespace {
 
-std::string ratioText(int64_t budget, int64_t peak)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6f", ratioOfPeak(budget, peak));
-    return buf;
-}
-
 void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult& r, bool events)
 {
     const Baseline& b = t.baseline;
     printLine("trace            " + t.name);
-    printLine("budget           " + groupDigits(r.budget) + " bytes (" + ratioText(r.budget, b.memory) + " of the peak "
+    printLine("budget           " + groupDigits(r.budget) + " bytes (" + ratioText(ratioOfPeak(r.budget, b.memory)) + " of the peak "
               + groupDigits(b.memory) + ")");
     if (o.overheadLimit) {
         char buf[32];

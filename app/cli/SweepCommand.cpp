@@ -120,13 +120,6 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     return s;
 }
 
-std::string ratioText(double r)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6f", r);
-    return buf;
-}
-
 // Budgets a cap cut short: they bound no hole, so a summary that left them out would overstate
 // what the range is known to hold.
 std::string unresolvedText(const std::vector<SweepPoint>& points)

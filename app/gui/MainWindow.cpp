@@ -12,7 +12,7 @@
 #include "pair/PairTimeline.h"
 #include "pair/PairView.h"
 #include "export/FigureDialog.h"
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
 #include "session/SweepSpecFor.h"
@@ -670,7 +670,7 @@ void MainWindow::updateSelectionText()
         if (!b)
             return tr("none (click a point)");
         const int64_t peak = m_session->trace() ? m_session->trace()->trace.baseline.memory : 0;
-        return tr("%1 B (%2)").arg(bytesText(*b)).arg(ratioOfPeak(*b, peak), 0, 'f', 6);
+        return tr("%1 B (%2)").arg(bytesText(*b)).arg(ratioOfPeak(*b, peak), 0, 'f', kRatioDigits);
     };
     QString protect;
     for (int32_t id : m_session->protect())

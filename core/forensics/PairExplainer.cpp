@@ -6,6 +6,7 @@
 #include "forensics/RunAlignment.h"
 #include "record/ReplayRecorder.h"
 #include "sweep/WorkerThreads.h"
+#include "text/Numbers.h"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -33,10 +34,10 @@ void checkRoles(const ReplayResult& failing, const ReplayResult& completing)
         return s;
     };
     if (!isFailure(failing.outcome))
-        throw ExplainError("the failing budget, " + std::to_string(failing.budget) + " bytes, does not fail: "
+        throw ExplainError("the failing budget, " + groupDigits(failing.budget) + " bytes, does not fail: "
                            + (failing.outcome == Outcome::Complete ? std::string("it completes") : describe(failing)));
     if (completing.outcome != Outcome::Complete)
-        throw ExplainError("the completing budget, " + std::to_string(completing.budget) + " bytes, does not complete: "
+        throw ExplainError("the completing budget, " + groupDigits(completing.budget) + " bytes, does not complete: "
                            + describe(completing));
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/AdviceReport.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 namespace holescope {
 namespace {
@@ -21,7 +21,7 @@ Json budgetJson(const SweepPoint& p, const Baseline& b)
 
 std::string budgetText(int64_t budget, const Baseline& b)
 {
-    return groupDigits(budget) + " bytes (" + fixed(ratioOf(budget, b), 4) + " of the peak)";
+    return groupDigits(budget) + " bytes (" + ratioText(ratioOf(budget, b)) + " of the peak)";
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/CensusReport.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -56,7 +56,7 @@ std::string censusToCsv(const std::vector<CensusRow>& rows)
     for (const CensusRow& r : rows) {
         csv += r.trace + "," + r.policy + "," + std::to_string(r.budgets) + "," + std::to_string(r.failing) + "," + std::to_string(r.unresolved)
                + "," + std::to_string(r.holes) + "," + (r.smallestComplete ? std::to_string(*r.smallestComplete) : "") + ","
-               + (r.smallestCompleteRatio ? fixed(*r.smallestCompleteRatio, 6) : "") + "," + std::to_string(r.compared) + ","
+               + (r.smallestCompleteRatio ? ratioText(*r.smallestCompleteRatio) : "") + "," + std::to_string(r.compared) + ","
                + (r.medianOverhead ? fixed(*r.medianOverhead, 6) : "") + "," + (r.dtrMedianOverhead ? fixed(*r.dtrMedianOverhead, 6) : "")
                + "\n";
     }
@@ -65,7 +65,7 @@ std::string censusToCsv(const std::vector<CensusRow>& rows)
 
 std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& rows)
 {
-    std::string t = "ratios " + fixed(spec.from, 3) + " to " + fixed(spec.to, 3) + " every " + fixed(spec.step, 4)
+    std::string t = "ratios " + ratioText(spec.from) + " to " + ratioText(spec.to) + " every " + ratioText(spec.step)
                     + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit")) + "\n\n";
     // Columns as wide as their longest name: traces told apart by their paths, and formulas,
     // must read whole.
@@ -84,7 +84,7 @@ std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& r
         previous = r.trace;
         std::snprintf(line.data(), line.size(), "%-*s %-*s %6lld %8lld %6lld %12s %9s %9s %9lld\n", traceWidth, trace.c_str(), policyWidth,
                       r.policy.c_str(), static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
-                      cell(r.smallestCompleteRatio, 3).c_str(), cell(r.medianOverhead, 3).c_str(), cell(r.dtrMedianOverhead, 3).c_str(),
+                      cell(r.smallestCompleteRatio, kRatioDigits).c_str(), cell(r.medianOverhead, 3).c_str(), cell(r.dtrMedianOverhead, 3).c_str(),
                       static_cast<long long>(r.compared));
         t += line.data();
     }

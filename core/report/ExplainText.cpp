@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ExplainText.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <algorithm>
 #include <limits>
@@ -21,7 +21,7 @@ std::string overhead(int64_t rematCompute, const Baseline& b)
 
 std::string runLine(const char* role, const RunSummary& r, const Baseline& b)
 {
-    std::string s = std::string("  ") + role + groupDigits(r.budget) + " bytes (" + fixed(ratioOfPeak(r.budget, b.memory), 6)
+    std::string s = std::string("  ") + role + groupDigits(r.budget) + " bytes (" + ratioText(ratioOfPeak(r.budget, b.memory))
                     + " of peak): " + outcomeName(r.outcome);
     if (r.outcome == Outcome::Complete)
         s += ", overhead " + overhead(r.rematCompute, b) + ", " + plural(r.evictions, "eviction", "evictions");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/TraceEventJson.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 #include "report/ReplayJson.h"
 
 #include <algorithm>
@@ -231,7 +231,7 @@ std::string processName(const Baseline& baseline, const ReplayResult& r)
 {
     std::string name = "budget " + groupDigits(r.budget) + " B";
     if (baseline.memory > 0)
-        name += " (" + fixed(static_cast<double>(r.budget) / static_cast<double>(baseline.memory), 4) + " of peak)";
+        name += " (" + ratioText(ratioOfPeak(r.budget, baseline.memory)) + " of peak)";
     return name + ": " + outcomeName(r.outcome) + " at operator " + std::to_string(r.opsDone);
 }
 

@@ -16,6 +16,7 @@
 #include "policy/EqClasses.h"
 #include "policy/PythonRandom.h"
 #include "policy/ScoreFormula.h"
+#include "text/Numbers.h"
 
 #include <algorithm>
 #include <chrono>
@@ -503,7 +504,7 @@ private:
     std::string recordCapText() const
     {
         const int64_t cap = m_options.maxRecordBytes;
-        return cap % (int64_t{1} << 20) == 0 ? std::to_string(cap >> 20) + " MiB" : std::to_string(cap) + " bytes";
+        return cap % (int64_t{1} << 20) == 0 ? groupDigits(cap >> 20) + " MiB" : groupDigits(cap) + " bytes";
     }
 
     static constexpr int64_t kLookEvery = 1024;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trace/TraceReader.h"
 
+#include "text/Numbers.h"
 #include "trace/LogLine.h"
 
 #include <cstring>
@@ -90,7 +91,7 @@ private:
     {
         if (m_edges + static_cast<int64_t>(op.args.size()) * op.outputs() <= m_limits.maxEdges)
             return true;
-        return fail(at.line, "ARGS", "more than " + std::to_string(m_limits.maxEdges)
+        return fail(at.line, "ARGS", "more than " + groupDigits(m_limits.maxEdges)
                                          + " argument edges (arguments times results, summed): too large to replay");
     }
 
@@ -98,9 +99,9 @@ private:
     bool withinTotals(const LogLine& at)
     {
         if (m_totalBytes > m_limits.maxTotalBytes)
-            return fail(at.line, "MEMORY", "the trace allocates more than " + std::to_string(m_limits.maxTotalBytes) + " bytes in all");
+            return fail(at.line, "MEMORY", "the trace allocates more than " + groupDigits(m_limits.maxTotalBytes) + " bytes in all");
         if (m_totalTime > m_limits.maxTotalTime)
-            return fail(at.line, "TIME", "the operators take more than " + std::to_string(m_limits.maxTotalTime) + " ns in all");
+            return fail(at.line, "TIME", "the operators take more than " + groupDigits(m_limits.maxTotalTime) + " ns in all");
         return true;
     }
 
@@ -481,8 +482,8 @@ TraceLoad readTraceFile(const std::string& path, const TraceLimits& limits)
     if (ec)
         return TraceError{path, 0, "", "cannot read the file size: " + ec.message()};
     if (static_cast<int64_t>(size) > limits.maxFileBytes)
-        return TraceError{path, 0, "", "file too large: " + std::to_string(size) + " bytes, the limit is "
-                              + std::to_string(limits.maxFileBytes) + " bytes"};
+        return TraceError{path, 0, "", "file too large: " + groupDigits(static_cast<int64_t>(size)) + " bytes, the limit is "
+                              + groupDigits(limits.maxFileBytes) + " bytes"};
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return TraceError{path, 0, "", std::string("cannot open: ") + std::strerror(errno)};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "outcome/HolesModel.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 namespace holescope {
 
@@ -38,8 +38,8 @@ QVariant HolesModel::data(const QModelIndex& index, int role) const
     switch (index.column()) {
     case From: return bytes(h.loBudget);
     case To: return bytes(h.hiBudget);
-    case FromRatio: return QString::number(h.loRatio, 'f', 6);
-    case ToRatio: return QString::number(h.hiRatio, 'f', 6);
+    case FromRatio: return QString::number(h.loRatio, 'f', kRatioDigits);
+    case ToRatio: return QString::number(h.hiRatio, 'f', kRatioDigits);
     case Width: return bytes(h.widthBytes());
     case Outcome_: return QString::fromUtf8(outcomeName(h.outcome)) + (h.mixed ? tr(" (mixed)") : QString());
     case Exact: return h.exact ? tr("exact") : tr("sampled");

@@ -2,7 +2,7 @@
 #include "outcome/OutcomePlot.h"
 
 #include "outcome/OutcomeStyle.h"
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <qcustomplot.h>
 
@@ -16,6 +16,20 @@
 
 namespace holescope {
 namespace {
+
+// A hole's label sits on the plot, where four decimals read at a glance; a hole narrower than
+// that takes as many more as tell its edges apart, up to the six of the tables and tooltips.
+QString holeRangeText(const Hole& h)
+{
+    constexpr int kGlanceDigits = 4;
+    if (h.loBudget == h.hiBudget)
+        return QString::number(h.loRatio, 'f', kGlanceDigits);
+    for (int digits = kGlanceDigits;; ++digits) {
+        const QString lo = QString::number(h.loRatio, 'f', digits), hi = QString::number(h.hiRatio, 'f', digits);
+        if (lo != hi || digits == kRatioDigits)
+            return QStringLiteral("%1–%2").arg(lo, hi);
+    }
+}
 
 constexpr int kPickPixels = 8;
 
@@ -372,9 +386,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
             shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
         else
             shade(m_plot, ratioOfPeak(h.spanLo, m_baseline.memory), ratioOfPeak(h.spanHi, m_baseline.memory), fill, edge);
-        const QString range = h.loBudget == h.hiBudget ? QString::number(h.loRatio, 'f', 4)
-                                                       : QStringLiteral("%1–%2").arg(h.loRatio, 0, 'f', 4).arg(h.hiRatio, 0, 'f', 4);
-        auto* label = topLabel(m_plot, tr("hole %1\n%2").arg(i + 1).arg(range), holeColor.darker(130));
+        auto* label = topLabel(m_plot, tr("hole %1\n%2").arg(i + 1).arg(holeRangeText(h)), holeColor.darker(130));
         label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.0);
         label->setBrush(QColor(255, 255, 255, 200));
         label->setVisible(true);
@@ -527,7 +539,7 @@ void OutcomePlot::showToolTip(QMouseEvent* event)
     }
     const QString text = tr("budget %1 B (%2 of peak)\n%3%4\noverhead %5\n%6 evictions\nsame execution: %7 – %8 B")
                              .arg(QString::fromStdString(groupDigits(p->budget)))
-                             .arg(ratioOfPeak(p->budget, m_baseline.memory), 0, 'f', 6)
+                             .arg(ratioOfPeak(p->budget, m_baseline.memory), 0, 'f', kRatioDigits)
                              .arg(outcomeLabel(p->outcome))
                              .arg(p->outcome == Outcome::Complete ? QString() : tr(" at operator %1").arg(p->opsDone))
                              .arg(overheadOf(*p, m_baseline), 0, 'f', 4)

@@ -2,7 +2,7 @@
 #include "outcome/SweepPointsModel.h"
 
 #include "outcome/OutcomeStyle.h"
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <limits>
 
@@ -53,7 +53,7 @@ QVariant SweepPointsModel::data(const QModelIndex& index, int role) const
         return {};
     switch (index.column()) {
     case Budget: return QString::fromStdString(groupDigits(p.budget));
-    case Ratio: return QString::number(ratioOfPeak(p.budget, m_baseline.memory), 'f', 6);
+    case Ratio: return QString::number(ratioOfPeak(p.budget, m_baseline.memory), 'f', kRatioDigits);
     case Outcome_: return QString::fromUtf8(outcomeName(p.outcome));
     case Overhead: return QString::number(overheadOf(p, m_baseline), 'f', 4);
     case Evictions: return QString::fromStdString(groupDigits(p.evictions));

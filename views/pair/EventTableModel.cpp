@@ -2,7 +2,7 @@
 #include "pair/EventTableModel.h"
 
 #include "outcome/OutcomeStyle.h"
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <QRegularExpression>
 

@@ -5,7 +5,7 @@
 #include "pair/EventTableModel.h"
 #include "pair/PairTimeline.h"
 #include "pair/StorageReport.h"
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

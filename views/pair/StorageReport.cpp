@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pair/StorageReport.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <algorithm>
 #include <cmath>

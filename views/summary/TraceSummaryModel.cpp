@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "summary/TraceSummaryModel.h"
 
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 namespace holescope {
 namespace {

@@ -12,6 +12,13 @@ std::string groupDigits(int64_t value);
 // printf-style "%.<digits>f".
 std::string fixed(double value, int digits);
 
+// Ratios of the peak print with this many decimals in every command and view, so one budget
+// reads the same wherever it shows: enough to tell apart the budgets of a 1e-6 grid.
+inline constexpr int kRatioDigits = 6;
+
+// A ratio of the peak: "0.234300".
+std::string ratioText(double ratio);
+
 // A count with its noun: "1 replay", "2,048 replays".
 std::string plural(int64_t n, const char* one, const char* many);
 

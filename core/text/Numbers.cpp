@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/Numbers.h"
+#include "text/Numbers.h"
 
 #include <cstdio>
 
@@ -25,6 +25,11 @@ std::string fixed(double value, int digits)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", digits, value);
     return buf;
+}
+
+std::string ratioText(double ratio)
+{
+    return fixed(ratio, kRatioDigits);
 }
 
 std::string plural(int64_t n, const char* one, const char* many)
