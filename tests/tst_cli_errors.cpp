@@ -114,6 +114,7 @@ private slots:
     void recordFiles();
     void censusReadsEveryTraceFirst();
     void readOnlyFolder();
+    void figureWithoutSession();
 
 private:
     // Replaces {chain}, {bad}, {alias} and {dir} in an argument list.
@@ -622,6 +623,23 @@ void CliErrorsTest::recordFiles()
     QCOMPARE(lines.size(), 5);
     QCOMPARE(lines.at(0), QStringLiteral("op,name,clock,memory,pinned,evictable,max_depth,remat_compute,evictions"));
     QVERIFY2(lines.at(4).startsWith("4,"), qPrintable(lines.at(4)));
+}
+
+// A figure drawn where there is no display and no login session (a CI job, a cluster node):
+// it is written, and stderr stays empty (Qt would warn that XDG_RUNTIME_DIR is not set).
+void CliErrorsTest::figureWithoutSession()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    const QString svg = m_dir.filePath("session.svg");
+    const CliRun run = runCli(expand({"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--out", svg}), 120000, env);
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.err, QString());
+    QVERIFY(QFileInfo(svg).size() > 0);
 }
 
 // An output into a folder the user may not write to is refused before the work. Root writes

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // holescope-cli: the headless entry point. Each command parses its own options.
 #include "CliSupport.h"
+#include "export/OffscreenMessages.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -46,6 +47,8 @@ int main(int argc, char** argv)
         figure = figure || std::strncmp(argv[i], "--figure", 8) == 0;
     if (figure && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (figure && qEnvironmentVariable("QT_QPA_PLATFORM") == QLatin1String("offscreen"))
+        holescope::quietOffscreenNotes();
     std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("holescope-cli");
     QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);

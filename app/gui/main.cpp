@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "RecentFiles.h"
 #include "ScreenshotRun.h"
+#include "export/OffscreenMessages.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
 #include "sim/ProtectList.h"
@@ -158,6 +159,8 @@ int main(int argc, char** argv)
     const bool display = haveDisplay();
     if (!display)
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariable("QT_QPA_PLATFORM") == QLatin1String("offscreen"))
+        quietOffscreenNotes();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("holescope"));
     QApplication::setOrganizationName(QStringLiteral("holescope"));

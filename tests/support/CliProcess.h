@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -15,9 +16,10 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun runCli(const QStringList& args, int timeoutMs = 120000)
+inline CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(HOLESCOPE_CLI), args);
     CliRun run;
     if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit)
