@@ -27,6 +27,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace holescope;
 
 Q_DECLARE_METATYPE(std::vector<holescope::StorageReport::Contest>)
@@ -458,15 +460,17 @@ private slots:
     }
 
     // Each run's title is whole where it fits its lane and brief where it does not (B's, in a
-    // timeline a column wide), and inside its lane either way.
+    // timeline a column wide), and inside its lane either way, above every curve and the budget
+    // line (a fixed headroom let them run through the title in a figure's short lanes).
     void laneTitlesFitTheirLanes()
     {
         PairTimeline timeline;
         timeline.setPair(holePair(*m_trace));
         const QString wholeA = "A: budget 13,900 B — complete", wholeB = "B: budget 14,200 B — overhead exceeded at operator 8";
-        for (const auto& [width, expected] : {std::pair{1600, QStringList{wholeA, wholeB}},
-                                               std::pair{340, QStringList{wholeA, "B: 14,200 B, overhead exceeded at 8"}}}) {
-            timeline.resize(width, 500);
+        for (const auto& [width, height, expected] : {std::tuple{1600, 500, QStringList{wholeA, wholeB}},
+                                                       std::tuple{340, 500, QStringList{wholeA, "B: 14,200 B, overhead exceeded at 8"}},
+                                                       std::tuple{1600, 260, QStringList{wholeA, wholeB}}}) {
+            timeline.resize(width, height);
             timeline.show();
             QVERIFY(QTest::qWaitForWindowExposed(&timeline));
             QCustomPlot* plot = timeline.plot();
@@ -478,7 +482,19 @@ private slots:
                     continue;
                 titles << t->text();
                 const QRectF rect(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
-                QVERIFY2(QRectF(t->clipAxisRect()->rect()).contains(rect), qPrintable(t->text()));
+                QCPAxisRect* lane = t->clipAxisRect();
+                QVERIFY2(QRectF(lane->rect()).contains(rect), qPrintable(t->text()));
+                double highest = 0;   // the highest point drawn in the lane: curves, marks, budget line
+                for (int g = 0; g < plot->graphCount(); ++g)
+                    if (plot->graph(g)->valueAxis()->axisRect() == lane)
+                        for (auto it = plot->graph(g)->data()->constBegin(); it != plot->graph(g)->data()->constEnd(); ++it)
+                            highest = std::max(highest, it->value);
+                for (int i2 = 0; i2 < plot->itemCount(); ++i2)
+                    if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i2)); line && line->clipAxisRect() == lane
+                                                                                              && line->point1->coords().y() == line->point2->coords().y())
+                        highest = std::max(highest, line->point1->coords().y());
+                QVERIFY(highest > 0);
+                QVERIFY2(rect.bottom() < lane->axis(QCPAxis::atLeft)->coordToPixel(highest), qPrintable(QString("%1 at %2x%3").arg(t->text()).arg(width).arg(height)));
             }
             QCOMPARE(titles, expected);
         }

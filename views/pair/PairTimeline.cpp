@@ -204,7 +204,8 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     title->setClipAxisRect(lane);
     title->position->setAxisRect(lane);
     title->position->setType(QCPItemPosition::ptAxisRectRatio);
-    title->position->setCoords(0.01, 0.04);
+    title->position->setCoords(0.01, kTitleTop);
+    title->setPadding(QMargins(kTitlePadding, kTitlePadding, kTitlePadding, kTitlePadding));
     title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     const QString name = run == 0 ? QStringLiteral("A") : QStringLiteral("B");
     const QString outcome = outcomeLabel(record.result.outcome);
@@ -280,12 +281,28 @@ void PairTimeline::fitLegend()
 void PairTimeline::fitLaneTitles()
 {
     fitLegend();
+    double upper = m_memoryTop * kLeastHeadroom;
     for (const LaneTitle& t : m_titles) {
         const QFontMetrics metrics(t.item->font());
         const int room = t.lane->rect().width() - 8;
         const auto fits = std::find_if(t.texts.begin(), t.texts.end(), [&](const QString& text) { return metrics.horizontalAdvance(text) <= room; });
         t.item->setText(fits != t.texts.end() ? *fits : metrics.elidedText(t.texts.back(), Qt::ElideRight, std::max(room, 20)));
+        // The scale that puts the highest curve (and the budget line) a few pixels below the
+        // title: a fixed headroom covered them in a figure's short lanes and wasted a window's
+        // tall ones. In a lane too short for both, the curves keep a quarter of it.
+        const double height = t.lane->rect().height();
+        if (height <= 0)
+            continue;
+        const double titleBottom = kTitleTop * height + metrics.height() + 2 * kTitlePadding + 4;
+        upper = std::max(upper, m_memoryTop / std::max(0.25, 1.0 - titleBottom / height));
     }
+    if (m_titles.empty() || std::abs(m_lanes[0]->axis(QCPAxis::atLeft)->range().upper - upper) <= upper * 1e-9)
+        return;
+    for (int run = 0; run < 2; ++run)
+        m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, upper);
+    // The new range may change the tick labels, and so the margins: lay out again before drawing.
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        m_plot->plotLayout()->update(phase);
 }
 
 int64_t PairTimeline::opAt(int run, double x) const
@@ -359,10 +376,11 @@ void PairTimeline::setPair(PairDataPtr pair)
     const ByteUnit unit = byteUnitFor(largest);
     const LaneTops a = fillRun(0, m_pair->a, m_pair->a.result.budget, unit);
     const LaneTops b = fillRun(1, m_pair->b, m_pair->b.result.budget, unit);
-    // One scale for A and B, so their lanes compare at a glance; the headroom keeps the curves
-    // below the runs' titles.
+    // One scale for A and B, so their lanes compare at a glance (fitLaneTitles adds the room
+    // the titles need above the curves, once the lanes' heights are known).
+    m_memoryTop = std::max(a.memory, b.memory);
     for (int run = 0; run < 2; ++run) {
-        m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, std::max(a.memory, b.memory) * 1.3);
+        m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, m_memoryTop * kLeastHeadroom);
         m_lanes[static_cast<size_t>(2 * run + 1)]->axis(QCPAxis::atLeft)->setRange(0, std::max(a.depth, b.depth) * 1.1);
     }
     markPair(*m_pair);

@@ -77,6 +77,10 @@ private:
     PairDataPtr m_pair;
     int64_t m_cursor = 0;
     bool m_clock = false;
+    double m_memoryTop = 0;   // the highest byte figure of either run, in the lanes' unit
+    static constexpr double kLeastHeadroom = 1.1;   // room for the eviction marks at the top
+    static constexpr double kTitleTop = 0.04;       // a title's top, as a fraction of its lane's height
+    static constexpr int kTitlePadding = 1;
 };
 
 } // namespace holescope
