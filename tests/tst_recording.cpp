@@ -348,6 +348,59 @@ private slots:
     }
 
     // tiny/chain.log at 400 bytes, worked out by hand in data/tiny/HAND.md section 1.
+    // A run that fails inside a cascade, before any rebuild of its last operator finished: the
+    // failure's nesting is that of the rebuild under way (it was 0, the finished ones' deepest).
+    // By hand, budget 250: constant c (10), a1 = f(c) (150), a2 = f(a1) (60), a3 = f(a2) (10),
+    // a4 = f(a3) (100) evicts a1 (80 short; a1's score 20/150 per staleness is the lower), a5 =
+    // f(a4) (100) evicts a2 (30 short), then b = g(a5, a2) rebuilds a2, which rebuilds a1: 220 in
+    // use + 150 is 120 short; a4 then a3 go, and it is still 10 short with only c (pinned) and a5
+    // (b's argument) left. Open: b, a2, a1; deepest nesting 2.
+    void failureInsideACascade()
+    {
+        const std::string text =
+        R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})" "\n"
+        R"({"INSTRUCTION":"CONSTANT","NAME":"c"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"10","NAME":"c"})" "\n"
+        R"({"ARGS":["c"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["a1"],"TIME":"20"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"150","NAME":"a1"})" "\n"
+        R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"a1"})" "\n"
+        R"({"ARGS":["a1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["a2"],"TIME":"20"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"60","NAME":"a2"})" "\n"
+        R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"a2"})" "\n"
+        R"({"ARGS":["a2"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["a3"],"TIME":"20"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"10","NAME":"a3"})" "\n"
+        R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"a3"})" "\n"
+        R"({"ARGS":["a3"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["a4"],"TIME":"20"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"a4"})" "\n"
+        R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"a4"})" "\n"
+        R"({"ARGS":["a4"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["a5"],"TIME":"20"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"a5"})" "\n"
+        R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"a5"})" "\n"
+        R"({"ANNOTATION":"BACKWARD","INSTRUCTION":"ANNOTATE"})" "\n"
+        R"({"ARGS":["a5","a2"],"INSTRUCTION":"CALL","NAME":"g","RESULT":["b"],"TIME":"10"})" "\n"
+        R"({"INSTRUCTION":"MEMORY","MEMORY":"10","NAME":"b"})" "\n"
+        R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"b"})" "\n";
+        TraceLoad load = parseTrace(text, "cascade.log");
+        QVERIFY(std::holds_alternative<Program>(load));
+        const PreparedTrace t = prepareTrace(std::move(std::get<Program>(load)));
+        ReplayOptions o;
+        o.budget = 250;
+        const RunRecord r = recordReplay(t, o);
+        QCOMPARE(outcomeName(r.result.outcome), "oom");
+        QCOMPARE(r.result.opsDone, int64_t{7});
+        std::vector<std::pair<int64_t, int32_t>> evictions;
+        for (const RunEvent* e : eventsOf(r, EventKind::Evict))
+            evictions.emplace_back(e->op, e->storage);
+        QCOMPARE(evictions, (std::vector<std::pair<int64_t, int32_t>>{{5, 1}, {6, 2}, {7, 4}, {7, 3}}));
+        QVERIFY(eventsOf(r, EventKind::Remat).empty());
+        QCOMPARE(r.openFrames, (std::vector<int32_t>{6, 2, 1}));   // b, a2, a1
+        const RunEvent& end = r.events.back();
+        QCOMPARE(end.bytes, int64_t{10});
+        QCOMPARE(end.depth, 2);
+        QCOMPARE(r.result.maxDepth, 2);
+        QCOMPARE(failureSignature(t, o).cascadeDepth, 2);
+    }
+
     void chainByHand()
     {
         const PreparedTrace t = test::loadTrace(HOLESCOPE_TEST_DATA "/tiny/chain.log");

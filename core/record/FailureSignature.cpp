@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "record/FailureSignature.h"
 
+#include "record/RunRecord.h"
 #include "sim/ReplayEngine.h"
 
 #include <algorithm>
@@ -19,9 +20,9 @@ public:
         if (remat)
             m_opMaxDepth = std::max(m_opMaxDepth, static_cast<int32_t>(needers.size()));
     }
-    void ended(At at, Outcome outcome, int64_t, int64_t, int64_t pinnedBytes, const std::vector<int64_t>&, std::span<const int32_t>)
+    void ended(At at, Outcome outcome, int64_t, int64_t, int64_t pinnedBytes, const std::vector<int64_t>&, std::span<const int32_t> openFrames)
     {
-        m_signature = FailureSignature{outcome, at.op, pinnedBytes, m_opMaxDepth};
+        m_signature = FailureSignature{outcome, at.op, pinnedBytes, deepestNesting(m_opMaxDepth, openFrames)};
     }
     int64_t bytes() const { return 0; }
     const FailureSignature& signature() const { return m_signature; }

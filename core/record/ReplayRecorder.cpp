@@ -157,7 +157,7 @@ void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t c
     e.bytes = bytesShort;
     e.pool = candidates;
     e.pinned = pinnedBytes;
-    e.depth = m_opMaxDepth;
+    e.depth = deepestNesting(m_opMaxDepth, openFrames);
     m_record.events.push_back(e);
     for (size_t s = 0; s < storageCompute.size(); ++s)
         m_record.storages[s].compute = storageCompute[s];

@@ -4,10 +4,20 @@
 #include "sim/Replay.h"
 
 #include <cstdint>
+#include <algorithm>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace holescope {
+
+// The deepest rebuild nesting within one operator: that of the rebuilds it finished, or, when
+// the run ended inside the operator, that of the rebuild still under way at the top of the open
+// frames (the model operator's own frame is the first, at depth 0), whichever is deeper.
+inline int32_t deepestNesting(int32_t finished, std::span<const int32_t> openFrames)
+{
+    return std::max(finished, static_cast<int32_t>(openFrames.size()) - 1);
+}
 
 enum class EventKind : uint8_t { Compute, Remat, FreeEntry, Evict, Pin, Release, End };
 
