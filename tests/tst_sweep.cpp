@@ -3,6 +3,7 @@
 // the threads or shards.
 #include "report/SweepJson.h"
 #include "support/GoldenRuns.h"
+#include "sweep/Advice.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
 #include "trace/TraceReader.h"
@@ -228,6 +229,50 @@ private slots:
         QVERIFY(findHoles({point(10, O, 0, 99), point(150, C, 100, 199)}, b).empty());
         QVERIFY(findHoles({point(10, C, 0, 99), point(150, O, 100, 199)}, b).empty());
         QVERIFY(findHoles({point(10, C, 0, 99), point(150, O, 100, 199), point(250, U, 200, 299), point(350, C, 300, 399)}, b).empty());
+    }
+
+    // advise's judgement from hand-made points (budget 200, window 100, margin 20): it claims
+    // nothing about bytes no resolved replay speaks for.
+    void adviceClaimsOnlyWhatWasExamined()
+    {
+        Baseline b;
+        b.memory = 1000;
+        const auto C = Outcome::Complete, O = Outcome::Oom, U = Outcome::Unresolved;
+        AdviceRequest r;
+        r.budget = 200;
+        r.window = 100;
+        r.margin = 20;
+        // Every byte of [100, 300] known, no failure: safe.
+        Advice a = adviceFromSweep(b, r, {point(100, C, 100, 300)}, false);
+        QCOMPARE(adviceVerdictName(a.verdict), "safe");
+        QCOMPARE(a.marginUnexamined, int64_t{0});
+        QCOMPARE(a.safe->budget, int64_t{200});
+        // The sweep stopped at 209: 11 bytes of the margin (210..220) unexamined. Not safe.
+        a = adviceFromSweep(b, r, {point(100, C, 100, 209)}, true);
+        QCOMPARE(adviceVerdictName(a.verdict), "unknown");
+        QVERIFY(a.atKnown);
+        QCOMPARE(a.marginUnexamined, int64_t{11});
+        QCOMPARE(a.aboveUnexamined, int64_t{91});
+        QVERIFY(!a.safe);
+        // A replay cut short by a cap at 205..215 (no stop): unknown too.
+        a = adviceFromSweep(b, r, {point(100, C, 100, 204), point(205, U, 205, 215), point(216, C, 216, 300)}, false);
+        QCOMPARE(adviceVerdictName(a.verdict), "unknown");
+        QCOMPARE(a.marginUnexamined, int64_t{11});
+        // A failure found within the margin decides it whatever is unexamined: near a hole.
+        a = adviceFromSweep(b, r, {point(100, C, 100, 189), point(190, O, 190, 195), point(196, C, 196, 205)}, true);
+        QCOMPARE(adviceVerdictName(a.verdict), "near_hole");
+        QCOMPARE(*a.nearestFailure, int64_t{195});
+        QCOMPARE(a.marginUnexamined, int64_t{15});
+        // A failing budget with completing ones below and none examined above: fails, with the
+        // unexamined bytes above it counted (the text names them instead of blaming the window).
+        a = adviceFromSweep(b, r, {point(100, C, 100, 189), point(190, O, 190, 250)}, true);
+        QCOMPARE(adviceVerdictName(a.verdict), "fails");
+        QCOMPARE(a.aboveUnexamined, int64_t{50});
+        QCOMPARE(a.below->budget, int64_t{189});
+        // Nothing known at the budget itself.
+        a = adviceFromSweep(b, r, {point(100, C, 100, 150)}, true);
+        QCOMPARE(adviceVerdictName(a.verdict), "unknown");
+        QVERIFY(!a.atKnown);
     }
 };
 

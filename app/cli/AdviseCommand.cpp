@@ -5,6 +5,7 @@
 
 #include "report/AdviceReport.h"
 #include "sweep/Advice.h"
+#include "text/Numbers.h"
 
 namespace holescope::cli {
 
@@ -41,8 +42,7 @@ int runAdvise(const QStringList& args)
     // The margin is judged inside the window: a wider one would be claimed without being looked at.
     if (request.margin > request.window)
         throw UsageError{QStringLiteral("--margin: %1 bytes is wider than the window, %2 bytes on either side; widen --window")
-                             .arg(request.margin)
-                             .arg(request.window)};
+                             .arg(QString::fromStdString(groupDigits(request.margin)), QString::fromStdString(groupDigits(request.window)))};
     if (request.budget > (int64_t{1} << 62) - request.window)
         throw UsageError{QStringLiteral("--window: the budget plus the window is more bytes than a budget can be (2^62)")};
     request.jobs = parseJobs(parser);

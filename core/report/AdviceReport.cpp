@@ -36,7 +36,7 @@ Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceReque
     j["policy"] = policyName(r.replay.policy);
     j["overhead_limit"] = r.replay.overheadLimit ? Json(*r.replay.overheadLimit) : Json();
     j["verdict"] = adviceVerdictName(a.verdict);
-    if (a.verdict != AdviceVerdict::Unknown) {
+    if (a.atKnown) {
         j["outcome"] = outcomeName(a.at.outcome);
         j["ops_done"] = a.at.opsDone;
         j["overhead"] = overheadOf(a.at.rematCompute, b);
@@ -50,13 +50,18 @@ Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceReque
     j["safe"] = a.safe ? budgetJson(*a.safe, b) : Json();
     j["below"] = a.below ? budgetJson(*a.below, b) : Json();
     j["stopped"] = a.stopped;
+    j["margin_unexamined"] = a.marginUnexamined;
+    j["above_unexamined"] = a.aboveUnexamined;
     return j;
 }
 
 std::string adviceToText(const std::string& trace, const Baseline& b, const AdviceRequest& r, const Advice& a)
 {
     std::string t = trace + " at " + budgetText(r.budget, b) + ", policy " + policyName(r.replay.policy) + ":\n";
-    if (a.verdict == AdviceVerdict::Unknown)
+    // Why bytes were left unexamined: the sweep stopped, or replays there hit a cap.
+    const std::string why = a.stopped ? "the examination was stopped early; allow it more --sweep-seconds"
+                                      : "replays there were cut short by a cap; raise --max-steps or --max-seconds";
+    if (!a.atKnown)
         return t + "  not decided: the examination stopped before the budget itself was replayed\n";
     t += "  " + std::string(outcomeName(a.at.outcome)) + (a.at.failed() ? " at operator " + std::to_string(a.at.opsDone) : "")
          + ", overhead " + fixed(overheadOf(a.at.rematCompute, b), 4) + "\n";
@@ -73,16 +78,26 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
              + groupDigits(a.hole->widthBytes()) + " bytes wide" + (a.hole->exact ? ", exact edges" : "") + ")\n";
         break;
     case AdviceVerdict::Fails:
-        t += a.below ? "  FAILS: smaller budgets complete, but nothing above it does within the window (widen it with --window)\n"
-                     : "  FAILS: no budget below it in the window completes\n";
+        if (!a.below)
+            t += "  FAILS: no budget below it in the window completes\n";
+        else if (a.aboveUnexamined > 0)
+            t += "  FAILS: smaller budgets complete, and none above it of those examined; " + groupDigits(a.aboveUnexamined)
+                 + " bytes above it were not examined (" + why + ")\n";
+        else
+            t += "  FAILS: smaller budgets complete, but nothing above it does within the window (widen it with --window)\n";
         break;
-    case AdviceVerdict::Unknown: break;
+    case AdviceVerdict::Unknown:
+        t += "  NOT DECIDED: no budget within " + groupDigits(r.margin) + " bytes fails of those examined, but "
+             + groupDigits(a.marginUnexamined) + " bytes within it were not examined (" + why + ")\n";
+        break;
     }
     if (a.below)
         t += "  a smaller budget that completes: " + budgetText(a.below->budget, b) + ", overhead " + fixed(overheadOf(a.below->rematCompute, b), 4) + "\n";
     if (a.safe && a.verdict != AdviceVerdict::Safe)
         t += "  nearest safe budget: " + budgetText(a.safe->budget, b) + ", overhead " + fixed(overheadOf(a.safe->rematCompute, b), 4)
              + " (no failure within " + groupDigits(r.margin) + " bytes of it)\n";
+    else if (!a.safe && a.aboveUnexamined > 0)
+        t += "  no safe budget at or above it in the part of the window examined\n";
     else if (!a.safe)
         t += "  no safe budget at or above it in the window; widen it with --window\n";
     t += "  examined " + groupDigits(a.windowLo) + " .. " + groupDigits(a.windowHi) + " bytes: " + groupDigits(a.certifiedBytes) + " of "

@@ -33,24 +33,36 @@ const SweepPoint* pointAt(const std::vector<SweepPoint>& points, int64_t budget)
 
 Advice adviseBudget(const PreparedTrace& trace, const AdviceRequest& request, const std::atomic<bool>* cancel)
 {
-    Advice a;
-    a.windowLo = std::max<int64_t>(0, request.budget - request.window);
-    a.windowHi = request.budget + request.window;
     SweepSpec spec;
-    spec.from = a.windowLo;
-    spec.to = a.windowHi;
+    spec.from = std::max<int64_t>(0, request.budget - request.window);
+    spec.to = request.budget + request.window;
     spec.replay = request.replay;
     spec.jobs = request.jobs;
     spec.maxSeconds = request.maxSeconds;
     SweepResult sweep = runSweep(trace, spec, cancel);
-    a.points = std::move(sweep.points);
-    a.certifiedBytes = sweep.certifiedBytes;
-    a.stopped = sweep.stopped;
+    return adviceFromSweep(trace.baseline, request, std::move(sweep.points), sweep.stopped);
+}
+
+Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, std::vector<SweepPoint> points, bool stopped)
+{
+    Advice a;
+    a.windowLo = std::max<int64_t>(0, request.budget - request.window);
+    a.windowHi = request.budget + request.window;
+    a.points = std::move(points);
+    a.certifiedBytes = certifiedBytes(a.points, a.windowLo, a.windowHi);
+    a.stopped = stopped;
+    // Bytes that neither a stopped sweep reached nor a resolved replay speaks for: nothing is
+    // known there, so no claim about them may be made.
+    const int64_t marginLo = std::max(a.windowLo, request.budget - request.margin);
+    const int64_t marginHi = std::min(a.windowHi, request.budget + request.margin);
+    a.marginUnexamined = (marginHi - marginLo + 1) - certifiedBytes(a.points, marginLo, marginHi);
+    a.aboveUnexamined = (a.windowHi - request.budget) - certifiedBytes(a.points, request.budget + 1, a.windowHi);
 
     const SweepPoint* at = pointAt(a.points, request.budget);
     if (!at)
         return a;
     a.at = *at;
+    a.atKnown = true;
 
     // Each point speaks for its certified bytes, but only inside the window: beyond it nothing was replayed.
     int64_t nearest = std::numeric_limits<int64_t>::max();
@@ -74,29 +86,44 @@ Advice adviseBudget(const PreparedTrace& trace, const AdviceRequest& request, co
     }
 
     // The nearest budget >= the budget that completes with no failure within the margin on
-    // either side, judged inside the window only (beyond it nothing is known).
-    // An unresolved point counts as a failure: nothing is known there.
-    auto unsafe = [](const SweepPoint& p) { return p.failed() || p.outcome == Outcome::Unresolved; };
-    std::vector<int64_t> nextFailLo(a.points.size() + 1, a.windowHi + 1 + request.margin);   // the window's edge counts as unknown
-    for (size_t i = a.points.size(); i-- > 0;)
-        nextFailLo[i] = unsafe(a.points[i]) ? std::max(a.points[i].certifiedLo, a.windowLo) : nextFailLo[i + 1];
-    int64_t prevFailHi = a.windowLo - 1 - request.margin;
-    for (size_t i = 0; i < a.points.size() && !a.safe; ++i) {
-        const SweepPoint& p = a.points[i];
-        const int64_t lo = std::max(p.certifiedLo, a.windowLo), hi = std::min(p.certifiedHi, a.windowHi);
+    // either side, judged inside the window only (beyond it nothing is known). The window as
+    // segments in order: each point's certified bytes in it, and the gaps between them (a
+    // stopped sweep's). A gap or an unresolved point counts as a failure: nothing is known there.
+    struct Segment {
+        int64_t lo, hi;
+        const SweepPoint* point;   // null: a gap
+    };
+    std::vector<Segment> segments;
+    int64_t reach = a.windowLo - 1;
+    for (const SweepPoint& p : a.points) {
+        const int64_t lo = std::max({p.certifiedLo, a.windowLo, reach + 1}), hi = std::min(p.certifiedHi, a.windowHi);
         if (lo > hi)
             continue;
-        if (unsafe(p)) {
-            prevFailHi = hi;
+        if (lo > reach + 1)
+            segments.push_back(Segment{reach + 1, lo - 1, nullptr});
+        segments.push_back(Segment{lo, hi, &p});
+        reach = hi;
+    }
+    if (reach < a.windowHi)
+        segments.push_back(Segment{reach + 1, a.windowHi, nullptr});
+    auto unsafe = [](const Segment& g) { return !g.point || g.point->failed() || g.point->outcome == Outcome::Unresolved; };
+    std::vector<int64_t> nextFailLo(segments.size() + 1, a.windowHi + 1 + request.margin);   // the window's edge counts as unknown
+    for (size_t i = segments.size(); i-- > 0;)
+        nextFailLo[i] = unsafe(segments[i]) ? segments[i].lo : nextFailLo[i + 1];
+    int64_t prevFailHi = a.windowLo - 1 - request.margin;
+    for (size_t i = 0; i < segments.size() && !a.safe; ++i) {
+        const Segment& g = segments[i];
+        if (unsafe(g)) {
+            prevFailHi = g.hi;
             continue;
         }
-        const int64_t s = std::max({lo, request.budget, prevFailHi + request.margin + 1, a.windowLo + request.margin});
-        if (s <= std::min({hi, nextFailLo[i + 1] - request.margin - 1, a.windowHi - request.margin})) {
-            a.safe = p;
+        const int64_t s = std::max({g.lo, request.budget, prevFailHi + request.margin + 1, a.windowLo + request.margin});
+        if (s <= std::min({g.hi, nextFailLo[i + 1] - request.margin - 1, a.windowHi - request.margin})) {
+            a.safe = *g.point;
             a.safe->budget = s;
         }
     }
-    for (const Hole& h : findHoles(a.points, trace.baseline))
+    for (const Hole& h : findHoles(a.points, baseline))
         if (h.loBudget <= request.budget && request.budget <= h.hiBudget)
             a.hole = h;
     if (at->failed() && completesBelowAt >= 0)
@@ -106,7 +133,9 @@ Advice adviseBudget(const PreparedTrace& trace, const AdviceRequest& request, co
         }
 
     if (!at->failed())
-        a.verdict = a.nearestFailure && nearest <= request.margin ? AdviceVerdict::NearHole : AdviceVerdict::Safe;
+        a.verdict = a.nearestFailure && nearest <= request.margin ? AdviceVerdict::NearHole
+                    : a.marginUnexamined > 0                        ? AdviceVerdict::Unknown
+                                                                    : AdviceVerdict::Safe;
     else
         a.verdict = a.hole ? AdviceVerdict::InHole : AdviceVerdict::Fails;
     return a;

@@ -26,14 +26,17 @@ enum class AdviceVerdict : uint8_t {
     NearHole,    // completes, but a budget within the margin fails
     InHole,      // fails, with a completing budget below and above it in the window
     Fails,       // fails, and no hole holds it within the window
-    Unknown,     // the examination was cut short before the budget itself was known
+    Unknown,     // the budget itself, or (for a budget that completes, with no failure found
+                 // within the margin) some budget within the margin, was not examined: the
+                 // examination was stopped, or its replays there were cut short by a cap
 };
 
 const char* adviceVerdictName(AdviceVerdict v);   // safe near_hole in_hole fails unknown
 
 struct Advice {
     AdviceVerdict verdict = AdviceVerdict::Unknown;
-    SweepPoint at{};                       // the execution at the budget
+    SweepPoint at{};                       // the execution at the budget, when known
+    bool atKnown = false;
     int64_t windowLo = 0, windowHi = 0;    // the bytes examined, every one of them certified
     int64_t certifiedBytes = 0;
     std::optional<Hole> hole;              // the hole the budget is in
@@ -45,11 +48,17 @@ struct Advice {
     std::optional<SweepPoint> below;
     std::vector<SweepPoint> points;        // the certified sweep of the window
     bool stopped = false;
+    int64_t marginUnexamined = 0;          // bytes within the margin of the budget no resolved replay speaks for
+    int64_t aboveUnexamined = 0;           // bytes of the window above the budget no resolved replay speaks for
 };
 
 // Examines every byte of [budget - window, budget + window] (a certified sweep) and says where
 // the budget sits: safe, near a hole, in a hole, or below every completing budget; and which
 // budget to use instead.
 Advice adviseBudget(const PreparedTrace& trace, const AdviceRequest& request, const std::atomic<bool>* cancel = nullptr);
+
+// The judgement of adviseBudget from the certified sweep of the window (points in ascending
+// order; stopped: the sweep was cut short).
+Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, std::vector<SweepPoint> points, bool stopped);
 
 } // namespace holescope
