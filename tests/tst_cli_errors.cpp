@@ -347,6 +347,9 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("figure of 576 megapixels")
         << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--width", "10", "--height", "10", "--dpi", "2400", "--out", "{dir}/f.png"}
         << QStringList{"a 10 x 10 inch figure at 2400 dpi would be 576 megapixels; at most 200 (lower --dpi, or write .pdf or .svg)"};
+    QTest::newRow("figure --dpi of a vector figure")
+        << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--dpi", "600", "--out", "{dir}/f.svg"}
+        << QStringList{"--dpi: sets a PNG's resolution; {dir}/f.svg is a vector figure (the figure's size is --width and --height)"};
     QTest::newRow("figure without --sweep") << QStringList{"figure", "outcome", "{chain}", "--out", "{dir}/f.svg"}
                                             << QStringList{"give the budgets with --sweep R1:R2:STEP"};
     QTest::newRow("figure --sweep reversed") << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.9:0.5:0.1", "--out", "{dir}/f.svg"}
@@ -640,6 +643,14 @@ void CliErrorsTest::figureWithoutSession()
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.err, QString());
     QVERIFY(QFileInfo(svg).size() > 0);
+
+    // A vector figure has no pixels to count: a poster-sized one is written (as a PNG of that
+    // size at 300 dpi, 216 megapixels, is not).
+    const QString poster = m_dir.filePath("poster.svg");
+    const CliRun big = runCli(expand({"figure", "pair", "{chain}", "--a", "300", "--b", "400", "--width", "60", "--height", "40", "--out", poster}));
+    QVERIFY(big.finished);
+    QVERIFY2(big.exitCode == 0, qPrintable(big.err));
+    QVERIFY(QFileInfo(poster).size() > 0);
 }
 
 // An output into a folder the user may not write to is refused before the work. Root writes

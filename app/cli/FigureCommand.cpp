@@ -30,8 +30,10 @@ void addFigureOptions(QCommandLineParser& parser)
     });
 }
 
-FigureOptions figureOptionsFrom(const QCommandLineParser& parser)
+// out: the figure's path, already checked (.pdf, .svg or .png).
+FigureOptions figureOptionsFrom(const QCommandLineParser& parser, const QString& out)
 {
+    const bool png = out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
     FigureOptions o;
     if (parser.isSet("preset")) {
         const auto preset = figurePresetFromName(parser.value("preset"));
@@ -45,6 +47,8 @@ FigureOptions figureOptionsFrom(const QCommandLineParser& parser)
         o.heightInches = parseRatio(parser.value("height"), "height");
     if (parser.isSet("font-size"))
         o.fontPoints = parseRatio(parser.value("font-size"), "font-size");
+    if (parser.isSet("dpi") && !png)
+        throw UsageError{QStringLiteral("--dpi: sets a PNG's resolution; %1 is a vector figure (the figure's size is --width and --height)").arg(out)};
     if (parser.isSet("dpi")) {
         const int64_t dpi = parseCount(parser.value("dpi"), "dpi");
         if (dpi < 30 || dpi > 2400)
@@ -56,7 +60,7 @@ FigureOptions figureOptionsFrom(const QCommandLineParser& parser)
         if (inches > 100)
             throw UsageError{QStringLiteral("--%1: at most 100 inches, found %2").arg(QString::fromLatin1(option)).arg(inches)};
     const double megapixels = o.width() * o.height() * o.dpi * o.dpi / 1e6;
-    if (megapixels > 200)
+    if (png && megapixels > 200)
         throw UsageError{QStringLiteral("a %1 x %2 inch figure at %3 dpi would be %4 megapixels; at most 200 (lower --dpi, or write .pdf or .svg)")
                              .arg(o.width())
                              .arg(o.height())
@@ -94,7 +98,7 @@ int outcomeFigure(const QStringList& args)
         return kExitOk;
     const LoadedTrace t = loadTrace(traceArgument(parser, "figure outcome"));
     const QString out = outPath(parser);
-    const FigureOptions options = figureOptionsFrom(parser);
+    const FigureOptions options = figureOptionsFrom(parser, out);
     if (!parser.isSet("sweep"))
         throw UsageError{QStringLiteral("give the budgets with --sweep R1:R2:STEP")};
     const QStringList parts = parser.value("sweep").split(':');
@@ -133,7 +137,7 @@ int pairFigure(const QStringList& args)
         return kExitOk;
     const LoadedTrace t = loadTrace(traceArgument(parser, "figure pair"));
     const QString out = outPath(parser);
-    FigureOptions options = figureOptionsFrom(parser);
+    FigureOptions options = figureOptionsFrom(parser, out);
     if (options.heightInches <= 0)   // four lanes need more height than one plot
         options.heightInches = options.preset == FigurePreset::SingleColumn ? 3.6 : options.preset == FigurePreset::DoubleColumn ? 4.5 : 5.625;
     if (!parser.isSet("a") || !parser.isSet("b"))
