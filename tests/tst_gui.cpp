@@ -453,6 +453,36 @@ private slots:
         }
     }
 
+    // In a plot a column wide, the legend wraps into as many columns as fit: no cell is
+    // narrower than its text (QCustomPlot squeezes a legend wider than the plot, which cut
+    // "out of memory" and the floor's key off in PNG figures).
+    void legendCellsKeepTheirText()
+    {
+        OutcomePlot plot;
+        Baseline baseline;
+        baseline.memory = 1'000'000'000;
+        baseline.compute = 100;
+        baseline.constBytes = 100'000'000;
+        baseline.floor = 150'000'000;
+        plot.resize(340, 400);
+        plot.show();
+        plot.setTrace(QStringLiteral("narrow"), baseline);
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setRange(0.05, 1.0);
+        plot.setPoints({point(200'000'000, Outcome::Oom), point(300'000'000, Outcome::OverheadExceeded), point(400'000'000, Outcome::Complete)});
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        QVERIFY(p->legend->itemCount() >= 4);
+        QVERIFY2(p->legend->wrap() < p->legend->itemCount(), "the legend did not wrap");
+        for (int i = 0; i < p->legend->itemCount(); ++i) {
+            QCPAbstractLegendItem* item = p->legend->item(i);
+            if (!item)   // a wrapped grid's last row has empty cells
+                continue;
+            QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(), qPrintable(QString::number(i)));
+            QVERIFY2(item->outerRect().right() <= p->viewport().right(), qPrintable(QString::number(i)));
+        }
+    }
+
     // A hole narrower than a label's four decimals is labelled with as many more as tell its
     // edges apart.
     void narrowHoleLabelTellsItsEdgesApart()

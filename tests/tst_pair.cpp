@@ -497,6 +497,12 @@ private slots:
                 QVERIFY2(rect.bottom() < lane->axis(QCPAxis::atLeft)->coordToPixel(highest), qPrintable(QString("%1 at %2x%3").arg(t->text()).arg(width).arg(height)));
             }
             QCOMPARE(titles, expected);
+            // The legend wraps to the width: no key narrower than its text.
+            for (QCPLayoutElement* e : plot->plotLayout()->elements(false))
+                if (auto* legend = qobject_cast<QCPLegend*>(e))
+                    for (int i = 0; i < legend->itemCount(); ++i)
+                        if (QCPAbstractLegendItem* key = legend->item(i))   // a wrapped grid's last row has empty cells
+                            QVERIFY2(key->outerRect().width() >= key->minimumOuterSizeHint().width(), qPrintable(QString("key %1 at %2 px").arg(i).arg(width)));
         }
     }
 

@@ -2,6 +2,7 @@
 #include "outcome/OutcomePlot.h"
 
 #include "outcome/OutcomeStyle.h"
+#include "plot/LegendWrap.h"
 #include "text/Numbers.h"
 
 #include <qcustomplot.h>
@@ -101,7 +102,7 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(2);   // all four outcomes in one row are wider than a column
+    m_plot->legend->setWrap(2);   // until placeLabels fits it to the width
     m_plot->legend->setBorderPen(Qt::NoPen);
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved}) {
         QCPGraph* g = m_plot->addGraph();
@@ -402,6 +403,8 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
 // free row inside the plot is left out (the holes table lists every hole). The title is elided to the width.
 void OutcomePlot::placeLabels()
 {
+    if (m_plot->legend->layout() != nullptr)
+        wrapLegendToWidth(m_plot, m_plot->legend);
     const QRect area = m_plot->axisRect()->rect();
     updateTitle();
     m_title->setText(QFontMetrics(m_title->font()).elidedText(m_title->text(), Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));

@@ -2,6 +2,7 @@
 #include "pair/PairTimeline.h"
 
 #include "outcome/OutcomeStyle.h"
+#include "plot/LegendWrap.h"
 
 #include <qcustomplot.h>
 
@@ -71,7 +72,7 @@ PairTimeline::PairTimeline(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    // Not the plot's own minimum width, as wide as its legend in one row: fitLegend wraps the
+    // Not the plot's own minimum width, as wide as its legend in one row: wrapLegendToWidth wraps the
     // legend to whatever width the plot gets (a figure a column wide, a laptop's window).
     m_plot->setMinimumWidth(200);
     buildLanes();
@@ -107,7 +108,7 @@ void PairTimeline::buildLanes()
     m_legend->setWrap(2);
     m_legend->setBorderPen(Qt::NoPen);
     m_legend->setFont(m_plot->font());
-    m_legend->setIconSize(18, 8);
+    m_legend->setIconSize(14, 8);   // short keys: three columns of them fit a figure a column wide
     m_legend->setMargins(QMargins(4, 1, 4, 0));   // one line of text: the lanes below need the height more
     auto* group = new QCPMarginGroup(m_plot);
     for (int i = 0; i < 4; ++i) {
@@ -243,44 +244,12 @@ void PairTimeline::addLegendKeys()
     key(tr("failure"), QPen(kBudget, 2.0));
     for (int i = 0; i < m_legend->itemCount(); ++i)
         if (QCPAbstractLegendItem* item = m_legend->item(i))
-            item->setMargins(QMargins(6, 1, 6, 3));   // room for descenders, which a figure's larger font clipped
-}
-
-// As many legend columns as the plot's width holds (at least one).
-void PairTimeline::fitLegend()
-{
-    std::vector<int> widths;   // the legend's cells in fill order, some empty
-    for (int i = 0; i < m_legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = m_legend->item(i))
-            widths.push_back(item->minimumOuterSizeHint().width() + m_legend->columnSpacing());
-    const int count = static_cast<int>(widths.size());
-    if (count == 0)
-        return;
-    const int room = m_plot->viewport().width() - 12;
-    int columns = count;
-    for (; columns > 1; --columns) {
-        int widest = 0;
-        for (int first = 0; first < count; first += columns) {
-            int row = 0;
-            for (int i = first; i < std::min(count, first + columns); ++i)
-                row += widths[static_cast<size_t>(i)];
-            widest = std::max(widest, row);
-        }
-        if (widest <= room)
-            break;
-    }
-    if (columns == m_legend->wrap())
-        return;
-    m_legend->setWrap(columns);
-    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    // The layout just made had the old rows: make it again, before anything is drawn.
-    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-        m_plot->plotLayout()->update(phase);
+            item->setMargins(QMargins(3, 1, 3, 3));   // room for descenders, which a figure's larger font clipped
 }
 
 void PairTimeline::fitLaneTitles()
 {
-    fitLegend();
+    wrapLegendToWidth(m_plot, m_legend);
     double upper = m_memoryTop * kLeastHeadroom;
     for (const LaneTitle& t : m_titles) {
         const QFontMetrics metrics(t.item->font());

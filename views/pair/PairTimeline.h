@@ -60,7 +60,6 @@ private:
     double xOf(int run, int64_t op) const;
     int64_t opAt(int run, double x) const;
     void fitLaneTitles();
-    void fitLegend();
 
     QCustomPlot* m_plot;
     QCPLegend* m_legend = nullptr;   // a row above the lanes: it covers no curve
