@@ -220,7 +220,7 @@ private slots:
                                  "is 600 bytes short at operator 7 and evicts storage 4 (10,000 bytes)",
                                  "operator 8 needs it again (1 operator later)",
                                  "the same execution for every budget in [13,800, 14,099] (300 bytes)",
-                                 "protect 4: complete, overhead 1.0658 (evicted by the failing run only, last before the failure at operator 7)"})
+                                 "protect 4: complete, overhead 1.0658 (last evicted before the failure at operator 7, an eviction the completing run does not make)"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 

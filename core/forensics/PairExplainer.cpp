@@ -96,7 +96,7 @@ void traceKeyDivergence(const Program& program, const RunRecord& failing, const 
 
 struct Candidate {
     int32_t storage;
-    int tier;                // 0: rebuilt by the failing cascade and evicted by the failing run only
+    int tier;                // 0: rebuilt by the failing cascade, its last eviction one the completing run does not make
     bool onlyFailing;
     int64_t lastEvicted;
 };

@@ -117,7 +117,7 @@ struct CulpritTrial {
     int64_t clock = 0;
     int64_t rematCompute = 0;
     int64_t evictions = 0;
-    bool onlyFailing = false;   // the completing run never evicted these at the same operator
+    bool onlyFailing = false;   // the completing run does not make the failing run's last eviction of it (same operator)
     int64_t lastEvicted = -1;   // when the failing run last evicted the (first) storage before the failing operator
     bool rescues() const { return outcome == Outcome::Complete; }
 };

@@ -172,9 +172,8 @@ std::string protectionsText(const PairExplanation& x, const Baseline& b)
             s += " at operator " + groupDigits(t.opsDone);
         // Evictions inside the failing operator's cascade come too late to be the cause: the
         // candidates are judged by their last eviction before it.
-        s += t.onlyFailing ? " (evicted by the failing run only, last before the failure at operator "
-                           : " (last evicted before the failure at operator ";
-        s += groupDigits(t.lastEvicted) + ")\n";
+        s += " (last evicted before the failure at operator " + groupDigits(t.lastEvicted)
+             + (t.onlyFailing ? ", an eviction the completing run does not make)\n" : ")\n");
     }
     return s;
 }

@@ -279,7 +279,7 @@ void PairView::setCulprits(const PairExplanation& x)
         auto* item = new QListWidgetItem(tr("protect %1: complete, overhead %2%3")
                                              .arg(names.join(QStringLiteral(" + ")))
                                              .arg(overhead, 0, 'f', 4)
-                                             .arg(t.onlyFailing ? tr(" (evicted by the failing run only)") : QString()));
+                                             .arg(t.onlyFailing ? tr(" (its last eviction before the failure is one the completing run does not make)") : QString()));
         item->setData(Qt::UserRole, storages);
         m_culprits->addItem(item);
     }
