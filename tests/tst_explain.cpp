@@ -253,7 +253,7 @@ private slots:
         const QString t = kHole;
         QTest::newRow("no budgets") << QStringList{"explain", t} << "give both budgets: --fail BUDGET";
         QTest::newRow("no ok") << QStringList{"explain", t, "--fail", "14200"} << "give both budgets";
-        QTest::newRow("same") << QStringList{"explain", t, "--fail", "14200", "--ok", "14200"} << "--fail and --ok are the same budget, 14200 bytes";
+        QTest::newRow("same") << QStringList{"explain", t, "--fail", "14200", "--ok", "14200"} << "--fail and --ok are the same budget, 14,200 bytes";
         QTest::newRow("bad value") << QStringList{"explain", t, "--fail", "lots", "--ok", "13900"} << "--fail: expected a positive number, found \"lots\"";
         QTest::newRow("budget option") << QStringList{"explain", t, "--budget", "5", "--fail", "14200", "--ok", "13900"}
                                        << "--budget and --ratio do not apply here: give the two budgets with --fail and --ok";
@@ -261,6 +261,9 @@ private slots:
                                         << "the failing budget, 13,900 bytes, does not fail: it completes";
         QTest::newRow("ok fails") << QStringList{"explain", t, "--fail", "14200", "--ok", "14300", "--overhead-limit", "1.1"}
                                   << "the completing budget, 14,300 bytes, does not complete: overhead_exceeded at operator 8";
+        QTest::newRow("capped") << QStringList{"explain", t, "--fail", "14200", "--ok", "13900", "--overhead-limit", "1.1", "--max-steps", "2"}
+                                << "the failing budget, 14,200 bytes, was stopped at operator 3, before its run ended: step cap reached (2 operator "
+                                   "computations); raise that cap to explain the pair";
         QTest::newRow("jobs") << QStringList{"explain", t, "--fail", "14200", "--ok", "13900", "--jobs", "0"} << "--jobs: expected 1 to 1024, found 0";
         QTest::newRow("protect") << QStringList{"explain", t, "--fail", "14200", "--ok", "13900", "--protect", "99"}
                                  << "--protect: 99 is not a storage id of this trace";

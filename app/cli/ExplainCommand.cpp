@@ -6,6 +6,7 @@
 #include "forensics/PairExplainer.h"
 #include "report/ExplainJson.h"
 #include "report/ExplainText.h"
+#include "text/Numbers.h"
 
 #include <unistd.h>
 
@@ -43,7 +44,7 @@ int runExplain(const QStringList& args)
     request.failBudget = parseBudgetOrRatio(parser.value("fail"), t, "fail");
     request.okBudget = parseBudgetOrRatio(parser.value("ok"), t, "ok");
     if (request.failBudget == request.okBudget)
-        throw UsageError{QStringLiteral("--fail and --ok are the same budget, %1 bytes").arg(request.failBudget)};
+        throw UsageError{QStringLiteral("--fail and --ok are the same budget, %1 bytes").arg(QString::fromStdString(groupDigits(request.failBudget)))};
     if (parser.isSet("culprits"))
         request.culprits = static_cast<int>(std::min<int64_t>(parseCount(parser.value("culprits"), "culprits"), 100000));
     request.pairs = parser.isSet("pairs");

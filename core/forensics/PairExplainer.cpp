@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace holescope {
 namespace {
@@ -27,18 +28,17 @@ RunSummary summaryOf(const ReplayResult& r)
 
 void checkRoles(const ReplayResult& failing, const ReplayResult& completing)
 {
-    auto describe = [](const ReplayResult& r) {
-        std::string s = std::string(outcomeName(r.outcome)) + " at operator " + std::to_string(r.opsDone);
-        if (!r.reason.empty())
-            s += " (" + r.reason + ")";
-        return s;
-    };
+    // A run a cap stopped neither fails nor completes: the pair cannot be explained until the
+    // cap lets it end.
+    for (const auto& [role, r] : {std::pair{"failing", &failing}, std::pair{"completing", &completing}})
+        if (r->outcome == Outcome::Unresolved)
+            throw ExplainError(std::string("the ") + role + " budget, " + groupDigits(r->budget) + " bytes, was stopped at operator "
+                               + groupDigits(r->opsDone) + ", before its run ended: " + r->reason + "; raise that cap to explain the pair");
     if (!isFailure(failing.outcome))
-        throw ExplainError("the failing budget, " + groupDigits(failing.budget) + " bytes, does not fail: "
-                           + (failing.outcome == Outcome::Complete ? std::string("it completes") : describe(failing)));
+        throw ExplainError("the failing budget, " + groupDigits(failing.budget) + " bytes, does not fail: it completes");
     if (completing.outcome != Outcome::Complete)
         throw ExplainError("the completing budget, " + groupDigits(completing.budget) + " bytes, does not complete: "
-                           + describe(completing));
+                           + outcomeName(completing.outcome) + " at operator " + groupDigits(completing.opsDone));
 }
 
 // The failing run's one-sided eviction, before the failing operator, of a storage its cascade
