@@ -303,6 +303,17 @@ void CliErrorsTest::badInput_data()
                                       << QStringList{"--seed: expected a non-negative integer, found \"abc\""};
     QTest::newRow("policies with an argument") << QStringList{"policies", "dtr"} << QStringList{"policies takes no arguments"};
 
+    // A pair of one budget compares nothing; a CSV named .json would lie about its content.
+    QTest::newRow("figure pair of one budget") << QStringList{"figure", "pair", "{chain}", "--a", "300", "--b", "300", "--out", "{dir}/p.svg"}
+                                               << QStringList{"--a and --b are the same budget, 300 bytes: a pair compares two"};
+    QTest::newRow("export-trace pair of one budget") << QStringList{"export-trace", "{chain}", "--budget", "300", "--pair", "300", "--out", "{dir}/e.json"}
+                                                     << QStringList{"--pair is the same budget as the run's, 300 bytes: a pair compares two"};
+    QTest::newRow("figure --csv named .json")
+        << QStringList{"figure", "pair", "{chain}", "--a", "300", "--b", "400", "--csv", "{dir}/p.json", "--out", "{dir}/p.svg"}
+        << QStringList{"--csv: {dir}/p.json is named .json, but this writes CSV; name it .csv"};
+    QTest::newRow("census --csv named .json") << QStringList{"census", "{chain}", "--csv", "{dir}/c.json"}
+                                              << QStringList{"--csv: {dir}/c.json is named .json, but this writes CSV; name it .csv"};
+
     // Outputs that could not be written are refused before the work, not after it.
     const QString noFolder = QStringLiteral("cannot write: no folder {dir}/no");
     QTest::newRow("sweep --out into a missing folder")

@@ -125,6 +125,7 @@ int runCensus(const QStringList& args)
     const QString figure = parser.isSet("figure") ? checkedFigurePath(parser.value("figure"), "figure") : QString();
     checkOutputFiles(parser, {"out", "csv", "figure"});
     checkOutFormat(parser, parser.isSet("json") ? "json" : "text", "--json writes JSON, without it a table, and --csv FILE the CSV");
+    checkOutFormat(parser, "csv", "name it .csv", "csv");
     const QStringList files = traceFiles(parser);
 
     const InterruptAsCancel interrupt;

@@ -222,16 +222,17 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
     }
 }
 
-void checkOutFormat(const QCommandLineParser& parser, const char* writes, const char* advice)
+void checkOutFormat(const QCommandLineParser& parser, const char* writes, const char* advice, const char* option)
 {
-    if (!parser.isSet("out"))
+    if (!parser.isSet(option))
         return;
-    const QString path = parser.value("out");
+    const QString path = parser.value(option);
     const QString suffix = QFileInfo(path).suffix().toLower();
     const QString format = QString::fromLatin1(writes);
     if ((suffix == "json" || suffix == "csv") && suffix != format) {
         const QString what = format == "json" ? QStringLiteral("JSON") : format == "csv" ? QStringLiteral("CSV") : QStringLiteral("a table");
-        throw UsageError{QStringLiteral("--out: %1 is named .%2, but this writes %3; %4").arg(path, suffix, what, QString::fromLatin1(advice))};
+        throw UsageError{QStringLiteral("--%1: %2 is named .%3, but this writes %4; %5")
+                             .arg(QString::fromLatin1(option), path, suffix, what, QString::fromLatin1(advice))};
     }
 }
 

@@ -72,8 +72,9 @@ double parseOverheadLimit(const QString& text);
 void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options);
 // --out FILE.json or FILE.csv for output of another format (a table, say) is refused: the
 // extension would promise what the file does not hold. `writes` names what the command writes
-// with the options given: "json", "csv" or "text"; `advice` says how to get the other.
-void checkOutFormat(const QCommandLineParser& parser, const char* writes, const char* advice);
+// with the options given: "json", "csv" or "text"; `advice` says how to get the other. `option`
+// is the file's option (--csv FILE writes CSV whatever the other options).
+void checkOutFormat(const QCommandLineParser& parser, const char* writes, const char* advice, const char* option = "out");
 
 // A grid of more budgets than this is a typo (a step of 1e-9, say), not a sweep anyone waits for.
 inline constexpr double kMaxGridBudgets = 10'000'000;

@@ -5,6 +5,9 @@
 
 #include "record/ReplayRecorder.h"
 #include "report/TraceEventJson.h"
+#include "text/Numbers.h"
+
+#include <optional>
 
 namespace holescope::cli {
 namespace {
@@ -41,10 +44,17 @@ int runExportTrace(const QStringList& args)
     recordOptionsFrom(parser, kDefaultMaxRecordMiB, o);
     const InterruptAsCancel interrupt;   // Ctrl-C ends the runs as unresolved, and what was recorded is written
     o.cancel = interrupt.flag();
+    std::optional<int64_t> pair;
+    if (parser.isSet("pair")) {
+        pair = parseBudgetOrRatio(parser.value("pair"), t, "pair");
+        if (*pair == o.budget)
+            throw UsageError{QStringLiteral("--pair is the same budget as the run's, %1 bytes: a pair compares two")
+                                 .arg(QString::fromStdString(groupDigits(o.budget)))};
+    }
     std::vector<RunRecord> records;
     records.push_back(recordReplay(t, o));
-    if (parser.isSet("pair")) {
-        o.budget = parseBudgetOrRatio(parser.value("pair"), t, "pair");
+    if (pair) {
+        o.budget = *pair;
         records.push_back(recordReplay(t, o));
     }
     std::vector<const RunRecord*> runs;
@@ -54,7 +64,7 @@ int runExportTrace(const QStringList& args)
     std::string summary;
     for (const RunRecord& r : records)
         summary += (summary.empty() ? "" : "; ") + groupDigits(r.result.budget) + " B: " + outcomeName(r.result.outcome) + " at operator "
-                   + std::to_string(r.result.opsDone) + (r.result.reason.empty() ? "" : " (" + r.result.reason + ")");
+                   + groupDigits(r.result.opsDone) + (r.result.reason.empty() ? "" : " (" + r.result.reason + ")");
     printLine(summary + "; written to " + out.toStdString());
     return kExitOk;
 }

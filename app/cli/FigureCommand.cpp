@@ -8,6 +8,7 @@
 #include "pair/PairData.h"
 #include "pair/PairTimeline.h"
 #include "sweep/Holes.h"
+#include "text/Numbers.h"
 
 #include <QStringList>
 
@@ -75,6 +76,7 @@ QString outPath(const QCommandLineParser& parser)
         throw UsageError{QStringLiteral("give the figure's file with --out FILE.pdf|.svg|.png")};
     const QString out = checkedFigurePath(parser.value("out"), "out");
     checkOutputFiles(parser, {"out", "csv"});
+    checkOutFormat(parser, "csv", "name it .csv", "csv");
     return out;
 }
 
@@ -145,6 +147,8 @@ int pairFigure(const QStringList& args)
     const ReplayOptions replay = replayOptionsFrom(parser, t, "give the two budgets with --a and --b");
     const int64_t a = parseBudgetOrRatio(parser.value("a"), t, "a");
     const int64_t b = parseBudgetOrRatio(parser.value("b"), t, "b");
+    if (a == b)
+        throw UsageError{QStringLiteral("--a and --b are the same budget, %1 bytes: a pair compares two").arg(QString::fromStdString(groupDigits(a)))};
     const auto pair = std::make_shared<const PairData>(buildPair(t, a, b, replay));
     PairTimeline timeline;
     timeline.resize(1200, 800);
