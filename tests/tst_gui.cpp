@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "RecentFiles.h"
 #include "ScreenshotRun.h"
+#include "export/CensusFigure.h"
 #include "outcome/HolesModel.h"
 #include "outcome/OutcomePlot.h"
 #include "outcome/OutcomeStyle.h"
@@ -481,6 +482,25 @@ private slots:
             QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(), qPrintable(QString::number(i)));
             QVERIFY2(item->outerRect().right() <= p->viewport().right(), qPrintable(QString::number(i)));
         }
+    }
+
+    // The census figure names each trace by its model, unless two share it (then by file, and
+    // by path when the files share their names too): two "demo" keys told nothing apart.
+    void censusLegendTellsTracesApart()
+    {
+        QCustomPlot plot;
+        std::vector<CensusRow> rows;
+        for (const char* trace : {"a/inceptionv4-64-1.log", "a/demo-unet.log", "b/demo-chain.log", "c/same.log", "d/same.log"}) {
+            CensusRow r;
+            r.trace = trace;
+            r.policy = "dtr";
+            rows.push_back(r);
+        }
+        drawCensus(&plot, rows);
+        QStringList names;
+        for (int i = 0; i < plot.plottableCount(); ++i)
+            names << plot.plottable(i)->name();
+        QCOMPARE(names, (QStringList{"inceptionv4", "demo-unet", "demo-chain", "c/same.log", "d/same.log"}));
     }
 
     // A hole narrower than a label's four decimals is labelled with as many more as tell its

@@ -1,11 +1,42 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/CensusFigure.h"
 
+#include "plot/LegendWrap.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <map>
 
 namespace holescope {
+namespace {
+
+// Legend names: the model ("inceptionv4" of "inceptionv4-64-10000000000.0-...-default.log"),
+// unless two traces share it; then the file's name, or, shared too, the path as given.
+std::vector<std::string> legendNames(const std::vector<std::string>& traces)
+{
+    auto fileOf = [](const std::string& path) {
+        std::string f = path.substr(path.find_last_of('/') + 1);
+        if (f.size() > 4 && f.compare(f.size() - 4, 4, ".log") == 0)
+            f.resize(f.size() - 4);
+        return f;
+    };
+    auto modelOf = [&](const std::string& path) {
+        const std::string f = fileOf(path);
+        return f.substr(0, f.find('-'));
+    };
+    std::map<std::string, int> models, files;
+    for (const std::string& t : traces) {
+        ++models[modelOf(t)];
+        ++files[fileOf(t)];
+    }
+    std::vector<std::string> names;
+    for (const std::string& t : traces)
+        names.push_back(models[modelOf(t)] == 1 ? modelOf(t) : files[fileOf(t)] == 1 ? fileOf(t) : t);
+    return names;
+}
+
+} // namespace
 
 void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
 {
@@ -17,6 +48,7 @@ void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
         if (std::find(traces.begin(), traces.end(), r.trace) == traces.end())
             traces.push_back(r.trace);
     }
+    const std::vector<std::string> names = legendNames(traces);
     auto* group = new QCPBarsGroup(plot);
     double most = 1;
     for (size_t t = 0; t < traces.size(); ++t) {
@@ -27,7 +59,7 @@ void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
         bars->setBrush(colour);
         bars->setPen(colour.darker(130));
         const std::string& name = traces[t];
-        bars->setName(QString::fromStdString(name.substr(0, name.find('-'))));
+        bars->setName(QString::fromStdString(names[t]));
         for (const CensusRow& r : rows)
             if (r.trace == name) {
                 const auto x = std::find(policies.begin(), policies.end(), r.policy) - policies.begin();
@@ -53,6 +85,7 @@ void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
         plot->legend->setWrap(4);
         plot->legend->setBorderPen(Qt::NoPen);
         plot->plotLayout()->setRowStretchFactor(0, 0.001);
+        QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { wrapLegendToWidth(plot, plot->legend); });
     }
     plot->replot();
 }
