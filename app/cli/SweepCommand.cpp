@@ -285,8 +285,13 @@ int runMerge(const QStringList& args)
         if (a.traceDigest != b.traceDigest)
             throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
                                  .arg(f, files.front(), QString::fromStdString(b.traceDigest), QString::fromStdString(a.traceDigest))};
-        if (sweepToJson(a, {}, false) != sweepToJson(b, {}, false))
-            throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2").arg(f, files.front())};
+        const auto ja = sweepToJson(a, {}, false), jb = sweepToJson(b, {}, false);
+        for (const auto& [key, value] : ja.items())
+            if (!jb.contains(key) || jb.at(key) != value)
+                throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"%3\" is %4, not %5")
+                                     .arg(f, files.front(), QString::fromStdString(key),
+                                          QString::fromStdString(jb.contains(key) ? jb.at(key).dump() : std::string("missing")),
+                                          QString::fromStdString(value.dump()))};
         if (seen[static_cast<size_t>(h.shard - 1)])
             throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f).arg(h.shard).arg(h.shards)};
         seen[static_cast<size_t>(h.shard - 1)] = true;
