@@ -456,7 +456,7 @@ private slots:
         emit v.protectRequested({3131});
         w.waitUntilIdle();
         QCOMPARE(v.pair()->b.result.outcome, Outcome::Complete);
-        QVERIFY(v.summaryText().contains("was overhead exceeded at operator 2270"));
+        QVERIFY(v.summaryText().contains("was overhead exceeded at operator 2,270"));
     }
 
     // Each run's title is whole where it fits its lane and brief where it does not (B's, in a

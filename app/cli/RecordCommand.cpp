@@ -4,6 +4,7 @@
 
 #include "record/ReplayRecorder.h"
 #include "report/RunJson.h"
+#include "text/Numbers.h"
 
 
 namespace holescope::cli {
@@ -40,8 +41,9 @@ int runRecord(const QStringList& args)
         });
     }
     const std::string why = record.result.reason.empty() ? "" : " (" + record.result.reason + ")";
-    printLine(std::string(outcomeName(record.result.outcome)) + " at operator " + std::to_string(record.result.opsDone) + why + "; "
-              + std::to_string(record.events.size()) + " events, " + std::to_string(record.samples.size()) + " samples written to "
+    printLine(std::string(outcomeName(record.result.outcome)) + " at operator " + groupDigits(record.result.opsDone) + why + "; "
+              + groupDigits(static_cast<int64_t>(record.events.size())) + " events, " + groupDigits(static_cast<int64_t>(record.samples.size()))
+              + " samples written to "
               + out.toStdString());
     return kExitOk;
 }

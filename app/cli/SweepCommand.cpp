@@ -237,7 +237,7 @@ int runHoles(const QStringList& args)
                + (h.exact ? "exact edges" : "sampled edges") + "\n";
         out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " at operator "
                + groupDigits(h.failureOp) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")
-               + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + std::to_string(h.cascadeDepth)
+               + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + groupDigits(h.cascadeDepth)
                + " deep\n";
     }
     out += "\n" + plural(r.replays, "replay", "replays") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";

@@ -144,7 +144,7 @@ std::string failureText(const FailureAnatomy& f)
         s += " Rebuilding storage " + std::to_string(root) + " starts a cascade that "
              + (f.outcome == Outcome::Oom ? "cannot fit: " : "exceeds the overhead limit: ")
              + plural(static_cast<int64_t>(f.cascade.size()), "rebuild", "rebuilds") + " completed, nested up to "
-             + std::to_string(f.cascadeDepth) + " deep.";
+             + groupDigits(f.cascadeDepth) + " deep.";
     s += "\n  At the end: " + bytes(f.memory) + " in use of a budget of " + groupDigits(f.budget) + ", " + bytes(f.pinned)
          + " pinned outside the pool, " + plural(f.pool, "candidate", "candidates") + " left in the pool";
     if (f.request > 0)

@@ -32,7 +32,7 @@ constexpr int kCurrentColumn = EventTableModel::Index;
 
 QString outcomeText(Outcome o, int64_t ops)
 {
-    return o == Outcome::Complete ? outcomeLabel(o) : QStringLiteral("%1 at operator %2").arg(outcomeLabel(o)).arg(ops);
+    return o == Outcome::Complete ? outcomeLabel(o) : QStringLiteral("%1 at operator %L2").arg(outcomeLabel(o)).arg(ops);
 }
 
 QString ids(const std::vector<int32_t>& v)
