@@ -303,6 +303,8 @@ void CliErrorsTest::badInput_data()
                                       << QStringList{"--seed: expected a non-negative integer, found \"abc\""};
     QTest::newRow("policies with an argument") << QStringList{"policies", "dtr"} << QStringList{"policies takes no arguments"};
 
+    QTest::newRow("replay --ratio twice") << QStringList{"replay", "{chain}", "--ratio", "0.4", "--ratio", "0.5"}
+                                          << QStringList{"--ratio is given 2 times (0.4, 0.5); give it once"};
     // A pair of one budget compares nothing; a CSV named .json would lie about its content.
     QTest::newRow("figure pair of one budget") << QStringList{"figure", "pair", "{chain}", "--a", "300", "--b", "300", "--out", "{dir}/p.svg"}
                                                << QStringList{"--a and --b are the same budget, 300 bytes: a pair compares two"};
@@ -448,6 +450,9 @@ void CliErrorsTest::helpListsWhatTheCommandTakes_data()
     QTest::newRow("figure outcome") << QStringList{"figure", "outcome", "--help"} << QStringList{"--sweep"} << budgets;
     QTest::newRow("figure pair") << QStringList{"figure", "pair", "--help"} << QStringList{"--protect"} << budgets;
     QTest::newRow("record") << QStringList{"record", "--help"} << budgets << QStringList{};
+    // Commands that take no trace end with their options, not an empty "Arguments:" heading.
+    QTest::newRow("synth") << QStringList{"synth", "--help"} << QStringList{"--seed"} << QStringList{"Arguments:"};
+    QTest::newRow("policies") << QStringList{"policies", "--help"} << QStringList{} << QStringList{"Arguments:"};
 }
 
 void CliErrorsTest::helpListsWhatTheCommandTakes()

@@ -100,7 +100,8 @@ int runCensus(const QStringList& args)
     });
     if (!parseCommand(parser, args,
                       "Run every policy over every trace on a grid of budgets and tabulate, per trace and policy, the hole regions, the "
-                      "failing budgets, the smallest completing budget, and the median overhead where both DTR and the policy complete."))
+                      "failing budgets, the smallest completing budget, and the median overhead where both DTR and the policy complete.",
+                      {"policy"}))
         return kExitOk;
     CensusSpec spec;
     spec.policies = policiesFrom(parser);

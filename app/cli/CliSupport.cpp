@@ -22,13 +22,20 @@ LoadedTrace loadTrace(const QString& path)
     return LoadedTrace{prepareTrace(std::move(std::get<Program>(load))), QFileInfo(path).fileName().toStdString()};
 }
 
-bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description)
+bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description,
+                  std::initializer_list<const char*> repeatable)
 {
     parser.setApplicationDescription(description);
     parser.addHelpOption();
     parser.addPositionalArgument("command", "The command.");
     if (!parser.parse(args))
         throw UsageError{parser.errorText()};
+    for (const QString& name : parser.optionNames()) {
+        const QStringList values = parser.values(name);
+        const bool mayRepeat = std::any_of(repeatable.begin(), repeatable.end(), [&](const char* r) { return name == QLatin1String(r); });
+        if (values.size() > 1 && !mayRepeat)
+            throw UsageError{QStringLiteral("--%1 is given %2 times (%3); give it once").arg(name).arg(values.size()).arg(values.join(QStringLiteral(", ")))};
+    }
     if (parser.isSet("help")) {
         // Qt's usage line names the program as invoked and lists the command as a trailing
         // positional; users type "holescope-cli COMMAND [options] ARGS".
@@ -40,6 +47,12 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
         lines.removeIf([](const QString& line) {
             return line.contains(QRegularExpression(QStringLiteral("^\\s+(command\\s+The command\\.|--help-all\\s)")));
         });
+        // A command without arguments of its own would end with an empty "Arguments:" heading.
+        const qsizetype heading = lines.indexOf(QStringLiteral("Arguments:"));
+        if (heading >= 0 && std::all_of(lines.begin() + heading + 1, lines.end(), [](const QString& l) { return l.trimmed().isEmpty(); }))
+            lines.resize(heading);
+        while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
+            lines.removeLast();
         printLine(lines.join('\n').toStdString());
         return false;
     }

@@ -32,8 +32,11 @@ struct LoadedTrace : PreparedTrace {
 LoadedTrace loadTrace(const QString& path);
 
 // Parses a command's arguments (args[0] the program, args[1] the command). Returns false when
-// --help was asked for and printed; throws UsageError on a bad option.
-bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description);
+// --help was asked for and printed; throws UsageError on a bad option. An option that takes a
+// value may be given once, unless named in `repeatable`: Qt would keep the last value without
+// a word ("--ratio 0.4 --ratio 0.5" replays 0.5).
+bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QString& description,
+                  std::initializer_list<const char*> repeatable = {});
 
 // The options every replaying command shares.
 // Taken: --budget and --ratio give the replay's budget. Refused: the command takes its budgets
