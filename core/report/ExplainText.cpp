@@ -82,8 +82,10 @@ std::string cascadeText(const FailureAnatomy& f)
         if (i == 0)
             s += "operator " + groupDigits(c.opIndex + 1) + ", the model operator\n";
         else
-            s += "rebuild of storage " + std::to_string(c.storage) + " (recomputing operator " + groupDigits(c.opIndex + 1) + ", depth "
-                 + std::to_string(c.depth) + ")\n";
+            // A storage's aliases are rebuilt one by one, each a level of its own: the tensor
+            // tells two levels of one storage apart (a storage's id is its root tensor's).
+            s += "rebuild of storage " + std::to_string(c.storage) + (c.tensor != c.storage ? ", tensor " + std::to_string(c.tensor) : "")
+                 + " (recomputing operator " + groupDigits(c.opIndex + 1) + ", depth " + groupDigits(c.depth) + ")\n";
     }
     return s;
 }
@@ -97,8 +99,9 @@ std::string culpritText(const PairExplanation& x)
     const bool keyIsCulprit = x.key.evictedBy == PairSide::Failing && x.key.op == c.op && x.key.storage == c.storage;
     std::string needed;
     if (c.neededAfter >= 0)
-        needed = "operator " + groupDigits(c.op + c.neededAfter) + " needs it again (" + plural(c.neededAfter, "operator", "operators")
-                 + " later)";
+        needed = "operator " + groupDigits(c.op + c.neededAfter) + " needs it again ("
+                 + (c.neededAfter == 0 ? std::string("the operator it is evicted in") : plural(c.neededAfter, "operator", "operators") + " later")
+                 + ")";
     if (keyIsCulprit)
         return needed.empty() ? std::string() : "  Storage " + std::to_string(c.storage) + " is one the failing operator rebuilds: " + needed + ".\n";
     std::string s = "  The failing run";
