@@ -200,6 +200,32 @@ private slots:
         QVERIFY(x.culprits.empty());
     }
 
+    // The text of a failure's open cascade, from a hand-made anatomy: a storage whose aliases
+    // are rebuilt one by one shows as two levels, told apart by the tensor (a storage's id is
+    // its root tensor's, so the root's own level names no tensor).
+    void openCascadeNamesAliases()
+    {
+        PairExplanation x;
+        x.failing.outcome = Outcome::Oom;
+        x.completing.outcome = Outcome::Complete;
+        x.failure.outcome = Outcome::Oom;
+        x.failure.op = 10;
+        x.failure.opIndex = 9;
+        x.failure.cascadeDepth = 2;
+        x.failure.open = {CascadeStep{40, 40, 9, 0, -1, 0}, CascadeStep{31, 30, 7, 1, 40, 0}, CascadeStep{30, 30, 6, 2, 31, 0}};
+        // The key divergence is the culprit eviction, at the failing operator, which needs the
+        // storage at once.
+        x.first = x.key = Divergence{.op = 10, .evictedBy = PairSide::Failing, .storage = 30, .bytes = 100, .bytesShort = 5};
+        x.culpritEviction = CulpritEviction{.op = 10, .storage = 30, .bytes = 100, .bytesShort = 5, .neededAfter = 0};
+        const std::string text = explanationToText("t.log", m_hole.baseline, x);
+        QVERIFY2(text.find("operator 10 needs it again (the operator it is evicted in)") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("    operator 10, the model operator\n"
+                           "      rebuild of storage 30, tensor 31 (recomputing operator 8, depth 1)\n"
+                           "        rebuild of storage 30 (recomputing operator 7, depth 2)\n")
+                     != std::string::npos,
+                 text.c_str());
+    }
+
     void jsonAndTextSayTheSame()
     {
         const PairExplanation x = explainPair(m_hole, holeRequest(14200, 13900));
