@@ -5,6 +5,7 @@
 #include "RecentFiles.h"
 #include "ScreenshotRun.h"
 #include "export/CensusFigure.h"
+#include "export/FigureDialog.h"
 #include "outcome/HolesModel.h"
 #include "outcome/OutcomePlot.h"
 #include "outcome/OutcomeStyle.h"
@@ -28,11 +29,13 @@
 #include <QDropEvent>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -482,6 +485,21 @@ private slots:
             QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(), qPrintable(QString::number(i)));
             QVERIFY2(item->outerRect().right() <= p->viewport().right(), qPrintable(QString::number(i)));
         }
+    }
+
+    // The export dialog's resolution applies to PNG only: idle while the file is a PDF or SVG.
+    void figureDialogResolutionIsForPng()
+    {
+        FigureDialog d;
+        auto* path = d.findChild<QLineEdit*>();
+        auto* dpi = d.findChild<QSpinBox*>();
+        QVERIFY(path && dpi);
+        QCOMPARE(path->text(), QStringLiteral("figure.pdf"));
+        QVERIFY(!dpi->isEnabled());
+        path->setText(QStringLiteral("figure.PNG"));
+        QVERIFY(dpi->isEnabled());
+        path->setText(QStringLiteral("figure.svg"));
+        QVERIFY(!dpi->isEnabled());
     }
 
     // The census figure names each trace by its model, unless two share it (then by file, and

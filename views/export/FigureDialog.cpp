@@ -33,6 +33,10 @@ FigureDialog::FigureDialog(QWidget* parent)
     m_dpi->setRange(30, 2400);
     m_dpi->setValue(300);
     m_dpi->setSuffix(tr(" dpi (PNG)"));
+    // Only a PNG has pixels: the box is idle while the file is a vector figure.
+    auto pngOnly = [this](const QString& path) { m_dpi->setEnabled(path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)); };
+    connect(m_path, &QLineEdit::textChanged, this, pngOnly);
+    pngOnly(m_path->text());
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString p = QFileDialog::getSaveFileName(this, tr("Export figure"), m_path->text(), tr("Figures (*.pdf *.svg *.png)"));
