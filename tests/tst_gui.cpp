@@ -354,6 +354,32 @@ private slots:
         QCOMPARE(busy.last().at(0).toBool(), false);
     }
 
+    // Opening another trace while a sweep runs: the sweep is dropped, and none of its points
+    // reach the new trace's session (they did, with ratios of the wrong peak).
+    void openingATraceDropsTheRunningSweep()
+    {
+        const QString big = m_dir.filePath("big2.log");
+        SynthSpec spec;
+        spec.shape = SynthSpec::Shape::UNet;
+        spec.layers = 400;
+        writeText(big, synthesizeTrace(spec));
+        auto w = newWindow();
+        w->openTrace(big);
+        w->waitUntilIdle();
+        SweepSettings s;
+        s.from = 0.2;
+        s.to = 1.0;
+        s.step = 0.00005;
+        w->sweepControls().setSettings(s);
+        w->startSweep();
+        QVERIFY(w->isBusy());
+        w->openTrace(kDemo);
+        QTRY_VERIFY_WITH_TIMEOUT(w->session().trace() && w->session().trace()->name == "demo-unet.log", 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isBusy(), 20000);
+        QTest::qWait(300);   // past the job's next hand-over of points
+        QVERIFY(w->session().points().empty());
+    }
+
     void clicksPickBudgets()
     {
         auto w = newWindow();
@@ -753,6 +779,16 @@ private slots:
         QCOMPARE(again->sweepControls().settings(), demoSweep());
         QVERIFY(!again->session().isModified());
         QCOMPARE(m_recent->files().first(), QFileInfo(path).absoluteFilePath());
+
+        // A name with a dot of its own still gets the suffix sessions are known by, and reopens.
+        QVERIFY(w->saveSession(m_dir.filePath("hole-0.39")));
+        const QString dotted = m_dir.filePath("hole-0.39.holescope");
+        QVERIFY(QFileInfo::exists(dotted));
+        QCOMPARE(m_recent->files().first(), QFileInfo(dotted).absoluteFilePath());
+        auto third = newWindow();
+        third->openSession(dotted);
+        third->waitUntilIdle();
+        QVERIFY(third->session().document() == saved);
     }
 
     // A run cut short by a cap is the same execution as its neighbours only as far as it went.

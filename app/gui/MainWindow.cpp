@@ -163,6 +163,8 @@ void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Trace…"), this, [this] {
+        if (!maybeSave())
+            return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a DTR trace"), {}, tr("DTR traces (*.log *.jsonl);;All files (*)"));
         if (!path.isEmpty())
             openTrace(path);
@@ -315,6 +317,11 @@ void MainWindow::connectJobs()
     });
     connect(m_loadJob, &TraceLoadJob::loaded, this, [this](OpenTracePtr trace) {
         m_loadBar->setVisible(false);
+        // The sweep and pair of the trace being replaced would report into the new session.
+        m_sweepJob->discard();
+        m_pairJob->discard();
+        m_controls->setRunning(false);
+        m_pairView->setBusy(false);
         m_status->setText(tr("Loaded %1").arg(QString::fromStdString(trace->name)));
         if (m_pendingSession) {
             const SessionDocument doc = *m_pendingSession;
@@ -490,14 +497,15 @@ bool MainWindow::exportTraceEventsTo(const QString& path, QString& error)
     return ok;
 }
 
+// From Open Recent and drops: a trace replaces the session as a session does, so both ask first.
 void MainWindow::openPath(const QString& path)
 {
-    if (path.endsWith(QLatin1Char('.') + QLatin1String(kSessionSuffix))) {
-        if (maybeSave())
-            openSession(path);
-    } else {
+    if (!maybeSave())
+        return;
+    if (path.endsWith(QLatin1Char('.') + QLatin1String(kSessionSuffix)))
+        openSession(path);
+    else
         openTrace(path);
-    }
 }
 
 void MainWindow::openTrace(const QString& path)
@@ -534,8 +542,9 @@ void MainWindow::openSession(const QString& path)
 
 bool MainWindow::saveSession(const QString& path)
 {
+    // Sessions are told from traces by their suffix: "hole-0.39" must become "hole-0.39.holescope".
     QString target = path;
-    if (QFileInfo(target).suffix().isEmpty())
+    if (QFileInfo(target).suffix() != QLatin1String(kSessionSuffix))
         target += QLatin1Char('.') + QLatin1String(kSessionSuffix);
     QString error;
     if (!m_session->save(target, error)) {

@@ -96,6 +96,15 @@ void PairJob::cancel()
     m_cancel->store(true);
 }
 
+void PairJob::discard()
+{
+    m_cancel->store(true);
+    m_probeCancel->store(true);
+    m_pairDelivered = ++m_pairGeneration;
+    m_culpritDelivered = ++m_culpritGeneration;
+    m_probeDelivered = ++m_probeGeneration;
+}
+
 bool PairJob::isRunning() const
 {
     // Until each result is delivered: a future finishes before its queued signal arrives.

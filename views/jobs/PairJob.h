@@ -28,6 +28,8 @@ public:
     // Records the pair's two runs again with `storage` as the probe, for the storage inspector.
     void startProbe(OpenTracePtr trace, PairDataPtr pair, int32_t storage);
     void cancel();
+    // Cancels and forgets every running job: no result of theirs reaches the signals any more.
+    void discard();
     bool isRunning() const;
     void waitForFinished();
 

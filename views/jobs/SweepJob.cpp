@@ -57,6 +57,14 @@ void SweepJob::cancel()
         m_channel->cancel.store(true);
 }
 
+void SweepJob::discard()
+{
+    cancel();
+    m_drainTimer.stop();
+    ++m_generation;
+    m_delivered = m_generation;
+}
+
 bool SweepJob::isRunning() const
 {
     // Until its result is delivered: the future finishes before the queued signal arrives.

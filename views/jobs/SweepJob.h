@@ -28,6 +28,9 @@ public:
 
     void start(OpenTracePtr trace, const SweepSpec& spec);
     void cancel();
+    // Cancels and forgets the running sweep: none of its points, progress or result reach the
+    // signals any more (another trace is taking over; they would land in its session).
+    void discard();
     bool isRunning() const;
     void waitForFinished();
 
