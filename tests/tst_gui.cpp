@@ -30,6 +30,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
@@ -815,6 +817,34 @@ private slots:
         w->waitUntilIdle();
         QVERIFY(w->pairView().pair() != nullptr);
         QVERIFY2(w->minimumSizeHint().width() <= 1366, qPrintable(QString::number(w->minimumSizeHint().width())));
+    }
+
+    // Find culprits on the demo's pair at 3,924 / 3,945 bytes: the window tries 24 protections,
+    // enough to find the four that rescue it (the first eight rescue nothing); Apply is idle until
+    // a line naming storages is chosen.
+    void findCulpritsRescuesTheDemoPair()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        w->session().setBudgetA(3924);
+        w->session().setBudgetB(3945);
+        QVERIFY(w->comparePair());
+        w->waitUntilIdle();
+        QVERIFY(w->findCulprits());
+        w->waitUntilIdle();
+        auto* list = w->pairView().findChild<QListWidget*>();
+        QVERIFY(list);
+        QStringList lines;
+        for (int i = 0; i < list->count(); ++i)
+            lines << list->item(i)->text().section(QLatin1Char(':'), 0, 0);
+        QCOMPARE(lines, (QStringList{"protect 30", "protect 38", "protect 44", "protect 40"}));
+        QPushButton* apply = nullptr;
+        for (QPushButton* b : w->pairView().findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Apply the selected protection"))
+                apply = b;
+        QVERIFY(apply && !apply->isEnabled());
+        list->setCurrentRow(0);
+        QVERIFY(apply->isEnabled());
     }
 
     // The time cap set in the controls caps each replay of the sweep, and not a pair's recordings

@@ -362,6 +362,12 @@ private slots:
         QVERIFY(w.comparePair());
         w.waitUntilIdle();
         QCOMPARE(w.pairView().pair()->b.result.outcome, Outcome::OverheadExceeded);
+        // Exported from the window with the dialog's defaults, the pair has the height its four
+        // lanes need (3.6 in, as the CLI's figure pair), not one plot's 2.6 in.
+        QString exportError;
+        const QString png = m_dir.filePath("window-pair.png");
+        QVERIFY2(w.exportFigureTo(MainWindow::Figure::Pair, png, FigureOptions{}, QString(), exportError), qPrintable(exportError));
+        QCOMPARE(QImage(png).height(), 1080);
         // A new pair opens at its first divergence (A evicts storage 1 at operator 5).
         QVERIFY(w.pairView().cursor().has_value());
         QCOMPARE(w.pairView().cursor()->run, 0);

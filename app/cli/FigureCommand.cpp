@@ -140,8 +140,8 @@ int pairFigure(const QStringList& args)
     const LoadedTrace t = loadTrace(traceArgument(parser, "figure pair"));
     const QString out = outPath(parser);
     FigureOptions options = figureOptionsFrom(parser, out);
-    if (options.heightInches <= 0)   // four lanes need more height than one plot
-        options.heightInches = options.preset == FigurePreset::SingleColumn ? 3.6 : options.preset == FigurePreset::DoubleColumn ? 4.5 : 5.625;
+    if (options.heightInches <= 0)
+        options.heightInches = pairFigureHeight(options.preset);
     if (!parser.isSet("a") || !parser.isSet("b"))
         throw UsageError{QStringLiteral("give both budgets: --a BUDGET and --b BUDGET")};
     const ReplayOptions replay = replayOptionsFrom(parser, t, "give the two budgets with --a and --b");

@@ -426,7 +426,9 @@ bool MainWindow::findCulprits()
     request.replay = pair->options;
     request.failBudget = pair->aFails ? pair->a.result.budget : pair->b.result.budget;
     request.okBudget = pair->aFails ? pair->b.result.budget : pair->a.result.budget;
-    request.culprits = 8;
+    // More than the CLI's default of 8: in the window each try is one click away from applying,
+    // and the demo's pair at 3,924 / 3,945 bytes has its first rescues beyond the eighth.
+    request.culprits = 24;
     m_pairView->setBusy(true, tr("trying protections…"));
     m_pairJob->startCulprits(m_session->trace(), request);
     emit busyChanged(true);
@@ -442,11 +444,26 @@ void MainWindow::exportFigure()
 {
     const bool pair = m_pages->currentWidget() == m_pairView;
     FigureDialog dialog(this);
+    // Beside the session, or the trace, rather than wherever the app was started from.
+    const QString beside = !m_session->filePath().isEmpty() ? m_session->filePath()
+                           : m_session->trace()          ? QString::fromStdString(m_session->trace()->path)
+                                                         : QString();
+    if (!beside.isEmpty())
+        dialog.setPath(QFileInfo(beside).absoluteDir().filePath(pair ? QStringLiteral("pair.pdf") : QStringLiteral("outcome.pdf")));
     if (dialog.exec() != QDialog::Accepted)
         return;
+    const QString path = QFileInfo(dialog.path()).absoluteFilePath();
+    if (QFileInfo::exists(path)
+        && QMessageBox::question(this, tr("Export figure"), tr("%1 exists. Replace it?").arg(QDir::toNativeSeparators(path)),
+                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+               != QMessageBox::Yes)
+        return;
     QString error;
-    if (!exportFigureTo(pair ? Figure::Pair : Figure::Outcome, dialog.path(), dialog.options(), dialog.csvPath(), error))
+    if (!exportFigureTo(pair ? Figure::Pair : Figure::Outcome, path, dialog.options(), dialog.csvPath(), error)) {
         reportError(error);
+        return;
+    }
+    m_status->setText(tr("Figure written to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 bool MainWindow::exportFigureTo(Figure figure, const QString& path, const FigureOptions& options, const QString& csvPath, QString& error)
@@ -456,7 +473,10 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
         error = tr("There is no pair to export: compare budgets A and B first.");
         return false;
     }
-    if (!exportPlot(plot, path, options, error))
+    FigureOptions sized = options;
+    if (figure == Figure::Pair && sized.heightInches <= 0)
+        sized.heightInches = pairFigureHeight(sized.preset);
+    if (!exportPlot(plot, path, sized, error))
         return false;
     if (csvPath.isEmpty())
         return true;

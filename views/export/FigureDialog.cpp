@@ -63,6 +63,11 @@ QString FigureDialog::path() const
     return m_path->text();
 }
 
+void FigureDialog::setPath(const QString& path)
+{
+    m_path->setText(path);
+}
+
 FigureOptions FigureDialog::options() const
 {
     FigureOptions o;

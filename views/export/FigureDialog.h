@@ -21,6 +21,7 @@ public:
     explicit FigureDialog(QWidget* parent = nullptr);
 
     QString path() const;
+    void setPath(const QString& path);
     FigureOptions options() const;
     QString csvPath() const;   // empty: no CSV
 

@@ -119,6 +119,11 @@ double FigureOptions::font() const
     return preset == FigurePreset::Slide ? 14.0 : 8.0;
 }
 
+double pairFigureHeight(FigurePreset preset)
+{
+    return preset == FigurePreset::SingleColumn ? 3.6 : preset == FigurePreset::DoubleColumn ? 4.5 : 5.625;
+}
+
 std::optional<FigurePreset> figurePresetFromName(const QString& name)
 {
     if (name == QLatin1String("single"))

@@ -29,6 +29,10 @@ struct FigureOptions {
     double font() const;
 };
 
+// The pair timeline's four lanes need more height than one plot: a figure of a pair takes this
+// height (inches) unless one is given.
+double pairFigureHeight(FigurePreset preset);
+
 // "single", "double", "slide".
 std::optional<FigurePreset> figurePresetFromName(const QString& name);
 

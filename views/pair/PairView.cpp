@@ -131,7 +131,10 @@ QWidget* PairView::createSidePanel()
     m_culprits = new QListWidget(this);
     m_apply = new QPushButton(tr("Apply the selected protection"), this);
     m_apply->setEnabled(false);
-    connect(m_culprits, &QListWidget::currentRowChanged, this, [this](int row) { m_apply->setEnabled(row >= 0); });
+    // Only a line that names storages can be applied ("none of ... rescues" names none).
+    connect(m_culprits, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_apply->setEnabled(row >= 0 && !m_culprits->item(row)->data(Qt::UserRole).toList().isEmpty());
+    });
     auto apply = [this] {
         QListWidgetItem* item = m_culprits->currentItem();
         if (item == nullptr)
@@ -284,7 +287,7 @@ void PairView::setCulprits(const PairExplanation& x)
         m_culprits->addItem(item);
     }
     if (rescuing == 0)
-        m_culprits->addItem(tr("none of the %1 protections tried rescues the run").arg(x.culpritsTried));
+        m_culprits->addItem(tr("none of the %1 protections tried rescues the run (holescope-cli explain --culprits N --pairs tries more)").arg(x.culpritsTried));
     updateCulpritHint();
 }
 
