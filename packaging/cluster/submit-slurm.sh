@@ -26,13 +26,17 @@ mkdir -p "$shards"
 array=$(sbatch --parsable ${SBATCH_OPTIONS:-} --array=1-"$n" --output="$shards/slurm-%A_%a.out" \
     "$here/sweep-array.sbatch" "$shards" "$@")
 array=${array%%;*}
+# The merge job's command is run by a shell: every path in it is quoted (spaces, quotes).
+quote() {
+    printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
 list=""
 k=1
 while [ "$k" -le "$n" ]; do
-    list="$list $shards/shard-$k-of-$n.json"
+    list="$list $(quote "$shards/shard-$k-of-$n.json")"
     k=$((k + 1))
 done
 # shellcheck disable=SC2086
 merge=$(sbatch --parsable ${SBATCH_OPTIONS:-} --dependency=afterok:"$array" --job-name=holescope-merge \
-    --output="$shards/slurm-merge-%j.out" --wrap="$cli merge$list --out $out")
+    --output="$shards/slurm-merge-%j.out" --wrap="$(quote "$cli") merge$list --out $(quote "$out")")
 echo "submitted sweep array $array ($n tasks) and merge job ${merge%%;*}; the result will be $out"

@@ -35,6 +35,10 @@ chmod +x "$work/bin/sbatch"
 PATH="$work/bin:$PATH" sh "$src/packaging/cluster/submit-slurm.sh" 4 "$work/submitted.json" "$trace" "$@"
 cmp "$work/single.json" "$work/submitted.json"
 echo "submit-slurm.sh: the merged result equals the single sweep"
+# The merge job's command goes through a shell: an output path with a space and a quote.
+PATH="$work/bin:$PATH" sh "$src/packaging/cluster/submit-slurm.sh" 2 "$work/my runs/it's.json" "$trace" "$@"
+cmp "$work/single.json" "$work/my runs/it's.json"
+echo "submit-slurm.sh: a path with a space and a quote merges too"
 
 # A task outside an array says so, and a bad shard count is refused.
 if sh "$src/packaging/cluster/sweep-array.sbatch" "$work/x" "$trace" "$@" 2> "$work/err.txt"; then
