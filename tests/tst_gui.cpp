@@ -950,6 +950,10 @@ private slots:
         nlohmann::json unknown = good;
         unknown["interventions"]["protect"] = {5000};
         QTest::newRow("unknown storage") << text(unknown) << "field interventions.protect names storage 5000, which demo-unet.log does not have";
+        // Saved with a trace that the file at its path no longer is (edited, or another put there).
+        nlohmann::json other = good;
+        other["trace_digest"] = "0123456789abcdef";
+        QTest::newRow("another trace") << text(other) << "the session was saved with another trace than " + kDemo + " now holds";
     }
 
     void badSessionsAreRefused()

@@ -326,6 +326,17 @@ void MainWindow::connectJobs()
         if (m_pendingSession) {
             const SessionDocument doc = *m_pendingSession;
             m_pendingSession.reset();
+            // A session's sweep is of one trace: another one (edited, or a file put in its place)
+            // would show those points at its own peak, and holes it does not have.
+            if (!doc.traceDigest.empty() && doc.traceDigest != trace->digest) {
+                reportError(tr("%1: the session was saved with another trace than %2 now holds (trace digest %3, not %4); "
+                               "sweep it again from the trace")
+                                .arg(m_pendingSessionPath, QString::fromStdString(trace->path), QString::fromStdString(trace->digest),
+                                     QString::fromStdString(doc.traceDigest)));
+                m_pendingIsRecovery = false;
+                emit busyChanged(isBusy());
+                return;
+            }
             const auto unknown = unknownStorages(trace->trace.program, doc.protect);
             if (!unknown.empty()) {
                 reportError(tr("%1: field interventions.protect names storage %2, which %3 does not have")

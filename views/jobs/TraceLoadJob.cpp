@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobs/TraceLoadJob.h"
 
+#include "trace/ProgramDigest.h"
 #include "trace/TraceReader.h"
 
 #include <QCoreApplication>
@@ -47,6 +48,7 @@ void TraceLoadJob::start(const QString& path)
         auto open = std::make_shared<OpenTrace>();
         open->path = file;
         open->name = QFileInfo(QString::fromStdString(file)).fileName().toStdString();
+        open->digest = programDigest(std::get<Program>(load));
         open->trace = prepareTrace(std::move(std::get<Program>(load)));
         return OpenTracePtr(std::move(open));
     }));

@@ -13,6 +13,7 @@ namespace holescope {
 struct OpenTrace {
     std::string path;   // as opened
     std::string name;   // file name without directories
+    std::string digest; // programDigest(): what a session's sweep was of
     PreparedTrace trace;
 };
 

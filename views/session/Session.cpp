@@ -115,6 +115,7 @@ SessionDocument Session::document() const
     SessionDocument doc;
     if (m_trace) {
         doc.tracePath = m_trace->path;
+        doc.traceDigest = m_trace->digest;
         // Saved next to the session, a trace is named relative to it, so the pair can move together.
         if (!m_filePath.isEmpty()) {
             const QDir dir = QFileInfo(m_filePath).absoluteDir();

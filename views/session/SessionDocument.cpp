@@ -98,7 +98,7 @@ bool operator==(const SweepPoint& a, const SweepPoint& b)
 
 bool operator==(const SessionDocument& a, const SessionDocument& b)
 {
-    return a.tracePath == b.tracePath && a.settings == b.settings && a.points == b.points && a.sweepStopped == b.sweepStopped
+    return a.tracePath == b.tracePath && a.traceDigest == b.traceDigest && a.settings == b.settings && a.points == b.points && a.sweepStopped == b.sweepStopped
            && a.budgetA == b.budgetA && a.budgetB == b.budgetB && a.protect == b.protect;
 }
 
@@ -107,6 +107,8 @@ std::string sessionToJson(const SessionDocument& doc)
     Json j;
     j["format"] = kFormat;
     j["trace"] = doc.tracePath;
+    if (!doc.traceDigest.empty())
+        j["trace_digest"] = doc.traceDigest;
     const SweepSettings& s = doc.settings;
     j["sweep_settings"] = {{"from", s.from},
                            {"to", s.to},
@@ -145,6 +147,8 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
             throw FieldError{"format", "is \"" + format + "\", expected \"" + kFormat + "\" (a newer holescope may have written it)"};
         SessionDocument doc;
         doc.tracePath = get<std::string>(j, "trace", "");
+        if (j.contains("trace_digest"))   // absent from files written before it existed
+            doc.traceDigest = get<std::string>(j, "trace_digest", "");
         const auto s = get<nlohmann::json>(j, "sweep_settings", "");
         doc.settings.from = get<double>(s, "from", "sweep_settings.");
         doc.settings.to = get<double>(s, "to", "sweep_settings.");

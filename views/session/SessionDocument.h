@@ -29,6 +29,7 @@ struct SweepSettings {
 // Everything a session keeps: `.holescope` files, "format": "holescope-session/1".
 struct SessionDocument {
     std::string tracePath;          // as given; relative paths are relative to the session file
+    std::string traceDigest;        // programDigest() of the trace swept; empty in files written before it
     SweepSettings settings;
     std::vector<SweepPoint> points; // the last sweep's, ascending by budget
     bool sweepStopped = false;      // that sweep was cancelled before the end
