@@ -756,6 +756,7 @@ private slots:
         doc.sweepStopped = true;
         doc.budgetA = 100;
         doc.protect = {3, 7};
+        doc.swept = SweptWith{"dtr", std::nullopt, 12.5, {3}};
         std::string error;
         const auto back = sessionFromJson(sessionToJson(doc), "x", error);
         QVERIFY2(back.has_value(), error.c_str());
@@ -791,6 +792,38 @@ private slots:
         third->openSession(dotted);
         third->waitUntilIdle();
         QVERIFY(third->session().document() == saved);
+    }
+
+    // Settings and interventions changed after a sweep are for the next one: the session keeps
+    // what the points were swept with, the status says they are stale, and a saved session
+    // reopens with the plot titled by the sweep's policy, not the policy box's.
+    void sweptWithOutlivesTheControls()
+    {
+        auto w = newWindow();
+        loadDemoAndSweep(*w);
+        QVERIFY(!w->session().sweepIsStale());
+        SweepSettings s = w->session().settings();
+        s.policy = "lru";
+        w->session().setSettings(s);
+        w->session().setProtect({30});
+        QVERIFY(w->session().sweepIsStale());
+        QVERIFY(*w->session().swept() == (SweptWith{"dtr", std::nullopt, std::nullopt, {}}));
+        QVERIFY2(w->statusText().contains("swept with policy dtr, never evicted: none; the settings or interventions changed since"),
+                 qPrintable(w->statusText()));
+        const QString path = m_dir.filePath("stale.holescope");
+        QVERIFY(w->saveSession(path));
+        auto again = newWindow();
+        again->openSession(path);
+        again->waitUntilIdle();
+        QVERIFY(again->session().sweepIsStale());
+        QCOMPARE(again->session().settings().policy, std::string("lru"));
+        QCustomPlot* p = again->outcomePlot().plot();
+        p->replot();
+        QStringList titles;
+        for (QCPLayoutElement* e : p->plotLayout()->elements(true))
+            if (auto* t = qobject_cast<QCPTextElement*>(e))
+                titles << t->text();
+        QCOMPARE(titles, QStringList{QStringLiteral("demo-unet.log")});   // DTR's points: no policy named
     }
 
     // A run cut short by a cap is the same execution as its neighbours only as far as it went.

@@ -42,6 +42,8 @@ SessionDocument goodDocument()
     d.budgetA = 4200;
     d.budgetB = 3000;
     d.protect = {4};
+    // Swept with another policy and no protection: the settings and interventions changed since.
+    d.swept = holescope::SweptWith{"lru", 2.0, std::nullopt, {}};
     return d;
 }
 
@@ -74,6 +76,19 @@ private slots:
         QCOMPARE(back->settings.overheadLimit, std::optional<double>(2.0));
     }
 
+    // A file written before sweeps kept what they were replayed with: its points are taken as
+    // swept with its settings and interventions.
+    void olderFileSweptWithItsSettings()
+    {
+        nlohmann::json j = nlohmann::json::parse(holescope::sessionToJson(goodDocument()));
+        j["sweep"].erase("swept_with");
+        std::string error;
+        const auto back = holescope::sessionFromJson(j.dump(), "s.holescope", error);
+        QVERIFY2(back.has_value(), error.c_str());
+        QVERIFY(back->swept.has_value());
+        QVERIFY(*back->swept == (holescope::SweptWith{"dtr", 2.0, 30.0, {4}}));
+    }
+
     void damagedFilesAreRefused_data()
     {
         QTest::addColumn<Change>("change");
@@ -81,6 +96,12 @@ private slots:
         QTest::newRow("top level") << Change([](nlohmann::json& j) { j = nlohmann::json::array(); })
                                    << "field (top level) must be an object";
         QTest::newRow("trace a number") << Change([](nlohmann::json& j) { j["trace"] = 5; }) << "field trace has the wrong type";
+        QTest::newRow("swept with belady") << Change([](nlohmann::json& j) { j["sweep"]["swept_with"]["policy"] = "belady"; })
+                                           << "field sweep.swept_with.policy unknown policy \"belady\": expected dtr, dtr-eqclass, dtr-local, "
+                                              "msps, lru, size, random:SEED, formula:EXPR, twophase, size2, stale2, foresight, "
+                                              "monotone[:FLOOR] or ablation:COST[-size][-stale]";
+        QTest::newRow("swept with no protect") << Change([](nlohmann::json& j) { j["sweep"]["swept_with"].erase("protect"); })
+                                               << "field sweep.swept_with.protect missing";
         QTest::newRow("step 0") << Change([](nlohmann::json& j) { j["sweep_settings"]["step"] = 0; })
                                 << "field sweep_settings.step must be positive";
         QTest::newRow("refine -1") << Change([](nlohmann::json& j) { j["sweep_settings"]["refine"] = -1; })

@@ -278,18 +278,14 @@ void MainWindow::connectSession()
         const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
         m_pointsModel->setPoints(m_session->points(), b);
         m_holesModel->setHoles(m_session->holes());
-        m_plot->setPolicyName(QString::fromStdString(m_session->settings().policy));
+        m_plot->setPolicyName(QString::fromStdString(m_session->swept() ? m_session->swept()->policy : m_session->settings().policy));
         m_plot->setPoints(m_session->points());
         m_plot->setHoles(m_session->holes());
         m_plot->setSelection(m_session->budgetA(), m_session->budgetB());
-        const size_t holes = m_session->holes().size();
-        m_status->setText(m_session->points().empty() ? QString()
-                                                      : tr("%1 points, %2 %3%4")
-                                                            .arg(m_session->points().size())
-                                                            .arg(holes)
-                                                            .arg(holes == 1 ? tr("hole") : tr("holes"))
-                                                            .arg(m_session->sweepStopped() ? tr(" (sweep cancelled before the end)") : QString()));
+        updateSweepStatus();
     });
+    connect(m_session, &Session::settingsChanged, this, &MainWindow::updateSweepStatus);
+    connect(m_session, &Session::protectChanged, this, &MainWindow::updateSweepStatus);
     connect(m_session, &Session::selectionChanged, this, [this] {
         m_plot->setSelection(m_session->budgetA(), m_session->budgetB());
         updateSelectionText();
@@ -717,6 +713,33 @@ void MainWindow::updateSelectionText()
         protect += (protect.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(id);
     m_selection->setText(tr("<b>Budget A</b>: %1<br><b>Budget B</b> (shift-click): %2<br><b>Never evicted</b>: %3")
                              .arg(budget(m_session->budgetA()), budget(m_session->budgetB()), protect.isEmpty() ? tr("none") : protect));
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
+
+// The sweep's counts, and a word when the points no longer answer for the current settings.
+void MainWindow::updateSweepStatus()
+{
+    if (m_session->points().empty() || m_sweepJob->isRunning())
+        return;
+    const size_t holes = m_session->holes().size();
+    QString text = tr("%L1 points, %L2 %3").arg(m_session->points().size()).arg(holes).arg(holes == 1 ? tr("hole") : tr("holes"));
+    if (m_session->sweepStopped())
+        text += tr(" (sweep cancelled before the end)");
+    if (m_session->sweepIsStale()) {
+        const SweptWith& w = *m_session->swept();
+        QStringList ids;
+        for (int32_t id : w.protect)
+            ids << QString::number(id);
+        text += tr(" — swept with policy %1%2, never evicted: %3; the settings or interventions changed since, sweep again")
+                    .arg(QString::fromStdString(w.policy),
+                         w.overheadLimit ? tr(", overhead limit %1").arg(*w.overheadLimit) : QString(),
+                         ids.isEmpty() ? tr("none") : ids.join(QStringLiteral(", ")));
+    }
+    m_status->setText(text);
 }
 
 bool MainWindow::maybeSave()

@@ -103,6 +103,12 @@ private:
     void updateTitle();
     void updateSelectionText();
     bool maybeSave();
+    void updateSweepStatus();
+
+public:
+    QString statusText() const;
+
+private:
     void openPath(const QString& path);
 
     RecentFiles& m_recent;

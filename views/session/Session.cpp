@@ -36,6 +36,7 @@ void Session::updateHoles()
 void Session::setTrace(OpenTracePtr trace)
 {
     m_trace = std::move(trace);
+    m_swept.reset();
     m_points.clear();
     m_sweepStopped = false;
     m_holes.clear();
@@ -60,6 +61,7 @@ void Session::setSettings(const SweepSettings& settings)
 
 void Session::beginSweep()
 {
+    m_swept = sweptWith(m_settings, m_protect);
     m_points.clear();
     m_holes.clear();
     m_sweepStopped = false;
@@ -126,6 +128,8 @@ SessionDocument Session::document() const
     }
     doc.settings = m_settings;
     doc.points = m_points;
+    if (!m_points.empty())
+        doc.swept = m_swept;
     doc.sweepStopped = m_sweepStopped;
     doc.budgetA = m_budgetA;
     doc.budgetB = m_budgetB;
@@ -138,6 +142,7 @@ void Session::restore(const SessionDocument& doc, OpenTracePtr trace, const QStr
     m_trace = std::move(trace);
     m_settings = doc.settings;
     m_points = doc.points;
+    m_swept = doc.swept;
     m_sweepStopped = doc.sweepStopped;
     updateHoles();
     m_budgetA = doc.budgetA;

@@ -29,6 +29,10 @@ public:
     std::optional<int64_t> budgetA() const { return m_budgetA; }
     std::optional<int64_t> budgetB() const { return m_budgetB; }
     const std::vector<int32_t>& protect() const { return m_protect; }
+    // What the points were replayed with (none before a sweep), and whether the settings or
+    // the interventions have changed since, so that the points are not those they would give.
+    const std::optional<SweptWith>& swept() const { return m_swept; }
+    bool sweepIsStale() const { return m_swept && *m_swept != sweptWith(m_settings, m_protect); }
 
     // A new trace drops the results, selection and interventions of the old one.
     void setTrace(OpenTracePtr trace);
@@ -74,6 +78,7 @@ private:
     std::vector<Hole> m_holes;
     std::optional<int64_t> m_budgetA, m_budgetB;
     std::vector<int32_t> m_protect;
+    std::optional<SweptWith> m_swept;
     QString m_filePath;
     bool m_modified = false;
 };

@@ -98,8 +98,13 @@ bool operator==(const SweepPoint& a, const SweepPoint& b)
 
 bool operator==(const SessionDocument& a, const SessionDocument& b)
 {
-    return a.tracePath == b.tracePath && a.traceDigest == b.traceDigest && a.settings == b.settings && a.points == b.points && a.sweepStopped == b.sweepStopped
+    return a.tracePath == b.tracePath && a.traceDigest == b.traceDigest && a.swept == b.swept && a.settings == b.settings && a.points == b.points && a.sweepStopped == b.sweepStopped
            && a.budgetA == b.budgetA && a.budgetB == b.budgetB && a.protect == b.protect;
+}
+
+SweptWith sweptWith(const SweepSettings& settings, const std::vector<int32_t>& protect)
+{
+    return SweptWith{settings.policy, settings.overheadLimit, settings.maxSeconds, protect};
 }
 
 std::string sessionToJson(const SessionDocument& doc)
@@ -125,6 +130,11 @@ std::string sessionToJson(const SessionDocument& doc)
                   {"columns", {"budget", "outcome", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_depth",
                                "certified_lo", "certified_hi", "reason"}},
                   {"points", std::move(points)}};
+    if (doc.swept)
+        j["sweep"]["swept_with"] = {{"policy", doc.swept->policy},
+                                    {"overhead_limit", doc.swept->overheadLimit ? Json(*doc.swept->overheadLimit) : Json()},
+                                    {"max_seconds", doc.swept->maxSeconds ? Json(*doc.swept->maxSeconds) : Json()},
+                                    {"protect", doc.swept->protect}};
     j["selection"] = {{"a", optional(doc.budgetA)}, {"b", optional(doc.budgetB)}};
     j["interventions"] = {{"protect", doc.protect}};
     return j.dump(1) + "\n";
@@ -190,6 +200,21 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
         doc.budgetB = optionalBudget(selection, "b", "selection.");
         const auto interventions = get<nlohmann::json>(j, "interventions", "");
         doc.protect = get<std::vector<int32_t>>(interventions, "protect", "interventions.");
+        if (sweep.contains("swept_with") && !doc.points.empty()) {
+            const auto w = get<nlohmann::json>(sweep, "swept_with", "sweep.");
+            SweptWith with;
+            with.policy = get<std::string>(w, "policy", "sweep.swept_with.");
+            if (const auto policy = parsePolicy(with.policy); std::holds_alternative<std::string>(policy))
+                throw FieldError{"sweep.swept_with.policy", std::get<std::string>(policy)};
+            if (w.contains("overhead_limit") && !w.at("overhead_limit").is_null())
+                with.overheadLimit = get<double>(w, "overhead_limit", "sweep.swept_with.");
+            if (w.contains("max_seconds") && !w.at("max_seconds").is_null())
+                with.maxSeconds = get<double>(w, "max_seconds", "sweep.swept_with.");
+            with.protect = get<std::vector<int32_t>>(w, "protect", "sweep.swept_with.");
+            doc.swept = with;
+        } else if (!doc.points.empty()) {
+            doc.swept = sweptWith(doc.settings, doc.protect);
+        }
         return doc;
     } catch (const FieldError& e) {
         error = where + ": field " + e.field + " " + e.what;

@@ -26,12 +26,27 @@ struct SweepSettings {
     bool operator==(const SweepSettings&) const = default;
 };
 
+// What a sweep's points were replayed with. The settings and interventions a session holds are
+// for the next sweep and the pairs, and may have changed since.
+struct SweptWith {
+    std::string policy = "dtr";
+    std::optional<double> overheadLimit;
+    std::optional<double> maxSeconds;
+    std::vector<int32_t> protect;
+
+    bool operator==(const SweptWith&) const = default;
+};
+
+SweptWith sweptWith(const SweepSettings& settings, const std::vector<int32_t>& protect);
+
 // Everything a session keeps: `.holescope` files, "format": "holescope-session/1".
 struct SessionDocument {
     std::string tracePath;          // as given; relative paths are relative to the session file
     std::string traceDigest;        // programDigest() of the trace swept; empty in files written before it
     SweepSettings settings;
     std::vector<SweepPoint> points; // the last sweep's, ascending by budget
+    std::optional<SweptWith> swept; // what they were replayed with; none without points (files written
+                                    // before it: read as the settings and interventions)
     bool sweepStopped = false;      // that sweep was cancelled before the end
     std::optional<int64_t> budgetA, budgetB;
     std::vector<int32_t> protect;   // interventions: storages never evicted
