@@ -1084,6 +1084,9 @@ private slots:
         QTest::newRow("no file") << QStringList{"--screenshot", "x.png"} << "--screenshot needs a trace or a session";
         QTest::newRow("missing") << QStringList{"--screenshot", "x.png", "/nonexistent/t.log"} << "/nonexistent/t.log: no such file";
         QTest::newRow("two files") << QStringList{"a.log", "b.log"} << "give at most one trace or session";
+        QTest::newRow("not a png") << QStringList{"--screenshot", "x.pdf", kDemo} << "--screenshot: x.pdf is not named .png, but a PNG is what is written";
+        QTest::newRow("no folder") << QStringList{"--screenshot", "/nonexistent/x.png", "--sweep", "0.3:0.6:0.002", kDemo}
+                                   << "--screenshot: /nonexistent/x.png: cannot write: no folder /nonexistent";
         QTest::newRow("policy") << QStringList{"--screenshot", "x.png", "--policy", "formula:size+", kDemo} << "--policy: bad formula \"size+\"";
         QTest::newRow("protect unknown with sweep") << QStringList{"--screenshot", "x.png", "--protect", "999", "--sweep", "0.3:0.6:0.01", kDemo}
                                                     << "--protect: 999 is not a storage id of this trace";

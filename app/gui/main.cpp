@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
@@ -107,6 +108,14 @@ std::optional<QString> requestFrom(const QCommandLineParser& parser, bool displa
     }
     if (!request.output.isEmpty() && file.isEmpty())
         return QStringLiteral("--screenshot needs a trace or a session");
+    // Checked before the work: a PNG is what is written, and into a folder that exists.
+    if (!request.output.isEmpty()) {
+        const QFileInfo out(request.output);
+        if (out.suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) != 0)
+            return QStringLiteral("--screenshot: %1 is not named .png, but a PNG is what is written").arg(request.output);
+        if (!out.absoluteDir().exists())
+            return QStringLiteral("--screenshot: %1: cannot write: no folder %2").arg(request.output, out.absolutePath());
+    }
     // The replay options only shape --sweep and --pair: without them they would be ignored.
     const bool sweepOrPair = parser.isSet(QStringLiteral("sweep")) || parser.isSet(QStringLiteral("pair"));
     for (const char* option : {"overhead-limit", "protect", "policy"})
