@@ -104,6 +104,7 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setWrap(2);   // until placeLabels fits it to the width
     m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setIconSize(18, 10);   // short keys: two columns of them fit a figure a column wide
     for (Outcome o : {Outcome::Complete, Outcome::Oom, Outcome::OverheadExceeded, Outcome::Unresolved}) {
         QCPGraph* g = m_plot->addGraph();
         g->setName(outcomeLabel(o));
