@@ -562,6 +562,7 @@ void CliErrorsTest::replayJson()
     QCOMPARE(j.value("ops_done").toInteger(), opsDone);
     QCOMPARE(j.value("clock").toInteger(), clock);
     QCOMPARE(j.value("remat_compute").toInteger(), qint64{0});
+    QCOMPARE(j.value("overhead").toDouble(), 1.0);
     QCOMPARE(j.value("max_memory").toInteger(), maxMemory);
     QCOMPARE(j.value("evictions").toInteger(), evictions);
     QCOMPARE(j.contains("evict_log"), events);

@@ -63,6 +63,7 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     j["ops_done"] = result.opsDone;
     j["clock"] = result.clock;
     j["remat_compute"] = result.rematCompute;
+    j["overhead"] = overheadOf(result.rematCompute, baseline);   // as explain, advise and census give it
     j["max_memory"] = result.maxMemory;
     j["evictions"] = result.evictions;
     j["heuristic_evals"] = result.heuristicEvals;
