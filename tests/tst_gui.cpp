@@ -124,6 +124,28 @@ private:
         QVERIFY(!batches.isEmpty());   // points came in batches before the end
     }
 
+    // A window with a made-up U-Net of 400 layers loaded and a sweep of 16,001 budgets set in its
+    // controls: once started, far more than can run before what the test does next.
+    std::unique_ptr<MainWindow> windowSweepingLong()
+    {
+        const QString big = m_dir.filePath("big.log");
+        if (!QFileInfo::exists(big)) {
+            SynthSpec spec;
+            spec.shape = SynthSpec::Shape::UNet;
+            spec.layers = 400;
+            writeText(big, synthesizeTrace(spec));
+        }
+        auto w = newWindow();
+        w->openTrace(big);
+        w->waitUntilIdle();
+        SweepSettings s;
+        s.from = 0.2;
+        s.to = 1.0;
+        s.step = 0.00005;
+        w->sweepControls().setSettings(s);
+        return w;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -331,20 +353,8 @@ private slots:
 
     void sweepCanBeCancelled()
     {
-        const QString big = m_dir.filePath("big.log");
-        SynthSpec spec;
-        spec.shape = SynthSpec::Shape::UNet;
-        spec.layers = 400;
-        writeText(big, synthesizeTrace(spec));
-        auto w = newWindow();
-        w->openTrace(big);
-        w->waitUntilIdle();
+        auto w = windowSweepingLong();
         QVERIFY(w->session().trace());
-        SweepSettings s;
-        s.from = 0.2;
-        s.to = 1.0;
-        s.step = 0.00005;   // 16,001 budgets: far more than can run before the cancel
-        w->sweepControls().setSettings(s);
         QSignalSpy busy(w.get(), &MainWindow::busyChanged);
         w->startSweep();
         QVERIFY(w->isBusy());
@@ -360,19 +370,7 @@ private slots:
     // reach the new trace's session (they did, with ratios of the wrong peak).
     void openingATraceDropsTheRunningSweep()
     {
-        const QString big = m_dir.filePath("big2.log");
-        SynthSpec spec;
-        spec.shape = SynthSpec::Shape::UNet;
-        spec.layers = 400;
-        writeText(big, synthesizeTrace(spec));
-        auto w = newWindow();
-        w->openTrace(big);
-        w->waitUntilIdle();
-        SweepSettings s;
-        s.from = 0.2;
-        s.to = 1.0;
-        s.step = 0.00005;
-        w->sweepControls().setSettings(s);
+        auto w = windowSweepingLong();
         w->startSweep();
         QVERIFY(w->isBusy());
         w->openTrace(kDemo);
