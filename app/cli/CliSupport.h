@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "text/Numbers.h"
 #include "report/RunJson.h"
 #include "sim/Replay.h"
+#include "text/Numbers.h"
 
 #include <QCommandLineParser>
 #include <QString>

@@ -3,8 +3,8 @@
 
 #include "sim/Replay.h"
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <vector>
