@@ -282,6 +282,8 @@ void MainWindow::connectSession()
         m_plot->setPoints(m_session->points());
         m_plot->setHoles(m_session->holes());
         m_plot->setSelection(m_session->budgetA(), m_session->budgetB());
+        if (m_session->points().empty())
+            m_status->clear();
         updateSweepStatus();
     });
     connect(m_session, &Session::settingsChanged, this, &MainWindow::updateSweepStatus);

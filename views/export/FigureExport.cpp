@@ -71,13 +71,9 @@ public:
     FontScope& operator=(const FontScope&) = delete;
 
 private:
-    // In pixels of the 96-dpi layout, not points: a point size is turned into pixels by each
-    // device's own resolution, so the layout (measured on the screen, whatever its dpi) and the
-    // figure (painted on an image, a PDF or an SVG) would size the same text differently, and
-    // the figure's text overflowed the room the layout gave it (legends cut off in PNGs).
     static QFont sized(QFont f, double points)
     {
-        f.setPixelSize(std::max(1, static_cast<int>(std::lround(points * kLayoutDpi / 72.0))));
+        f.setPointSizeF(points);
         return f;
     }
 
