@@ -115,6 +115,7 @@ private slots:
     void censusReadsEveryTraceFirst();
     void readOnlyFolder();
     void figureWithoutSession();
+    void benchNamesAndMinTime();
 
 private:
     // Replaces {chain}, {bad}, {alias} and {dir} in an argument list.
@@ -668,6 +669,21 @@ void CliErrorsTest::figureWithoutSession()
     QVERIFY(big.finished);
     QVERIFY2(big.exitCode == 0, qPrintable(big.err));
     QVERIFY(QFileInfo(poster).size() > 0);
+}
+
+// bench's table names a DTR trace by model and batch size (a 16-column cut left
+// "unet-6-800000000", a number ten times too small); --only ignores case; --min-time 0 means the
+// three runs every replay gets.
+void CliErrorsTest::benchNamesAndMinTime()
+{
+    const QString shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
+    if (!QFileInfo::exists(shared + "/traces/dtr"))
+        QSKIP(qPrintable("SKIPPED: no shared folder at " + shared + "; bench needs the DTR traces"));
+    const CliRun run = runCli({"bench", "--shared", shared, "--no-golden", "--only", "INCEPTION", "--min-time", "0"});
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QStringList rows = QString::fromUtf8(run.out).split('\n').filter(QRegularExpression(QStringLiteral("^inceptionv4-64 +0\\.23")));
+    QCOMPARE(rows.size(), 3);   // 0.2343 and 0.235 with the limit 2.0, 0.235 without
 }
 
 // An output into a folder the user may not write to is refused before the work. Root writes

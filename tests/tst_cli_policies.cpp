@@ -49,7 +49,7 @@ private slots:
     {
         const CliRun run = runCli({"policies"});
         QCOMPARE(run.exitCode, 0);
-        for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random:SEED", "formula:EXPR", "twophase", "size2",
+        for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random[:SEED]", "formula:EXPR", "twophase", "size2",
                                  "stale2", "foresight", "monotone", "ablation:COST", "estar_compute", "next_use"})
             QVERIFY2(run.out.contains(name), name);
     }

@@ -29,6 +29,22 @@
 namespace holescope::cli {
 namespace {
 
+// A trace's name in the tables: the DTR logs' model and batch size ("unet-6" of
+// "unet-6-8000000000.0-2020-10-1-10-57-18-default.log"), so that no column cuts a name inside a
+// number; other files by their whole name.
+std::string benchName(const std::string& file)
+{
+    const size_t first = file.find('-');
+    const size_t second = first == std::string::npos ? first : file.find('-', first + 1);
+    return second == std::string::npos ? file : file.substr(0, second);
+}
+
+// Whether a file's name contains the text --only gives, whatever the case.
+bool nameMatches(const std::string& file, const std::string& only)
+{
+    return QString::fromStdString(file).contains(QString::fromStdString(only), Qt::CaseInsensitive);
+}
+
 struct BenchCase {
     std::string traceFile;
     std::string label;
@@ -132,7 +148,7 @@ int benchSweeps(const QString& traceDir, const std::string& only, const ReplayOp
 {
     QStringList files = QDir(traceDir).entryList({"*.log"}, QDir::Files, QDir::Name);
     if (!only.empty()) {
-        files.removeIf([&](const QString& f) { return f.toStdString().find(only) == std::string::npos; });
+        files.removeIf([&](const QString& f) { return !nameMatches(f.toStdString(), only); });
         if (files.isEmpty())
             throw UsageError{QStringLiteral("--only: no trace named like \"%1\" in %2").arg(QString::fromStdString(only), traceDir)};
     }
@@ -160,14 +176,14 @@ int benchSweeps(const QString& traceDir, const std::string& only, const ReplayOp
         const SweepResult r = runSweepOnTerminal(t, spec, interrupt.flag());
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (r.stopped) {
-            std::printf("%-16.16s stopped after %.1f s\n", t.name.c_str(), seconds);
+            std::printf("%-16s stopped after %.1f s\n", benchName(t.name).c_str(), seconds);
             return kExitOk;
         }
         total += seconds;
         const auto failing = std::count_if(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.failed(); });
         const auto capped = std::count_if(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
         unresolved += capped;
-        std::printf("%-16.16s %8zu %10.1f %12.1f %10ld %11ld\n", t.name.c_str(), r.points.size(), seconds,
+        std::printf("%-16s %8zu %10.1f %12.1f %10ld %11ld\n", benchName(t.name).c_str(), r.points.size(), seconds,
                     static_cast<double>(r.points.size()) / seconds, static_cast<long>(failing), static_cast<long>(capped));
         std::fflush(stdout);
     }
@@ -214,7 +230,7 @@ void printCheckpointCosts(const std::map<std::string, LoadedTrace>& traces, doub
             count = p.points.size();
             bytes = p.bytes();
         });
-        std::printf("  %-16.16s %5zu checkpoints %8.1f MB %9.3f ms\n", file.c_str(), count, static_cast<double>(bytes) / 1e6, seconds * 1000);
+        std::printf("  %-16s %5zu checkpoints %8.1f MB %9.3f ms\n", benchName(file).c_str(), count, static_cast<double>(bytes) / 1e6, seconds * 1000);
     }
 }
 
@@ -255,7 +271,7 @@ void benchReplays(std::vector<BenchCase>& cases, const QString& traceDir, double
         below += speedup < 1000 ? 1 : 0;
         char limit[16];
         std::snprintf(limit, sizeof limit, "%s", c.options.overheadLimit ? std::to_string(*c.options.overheadLimit).substr(0, 3).c_str() : "-");
-        std::printf("%-16.16s %-8s %-6s %-18s %12.3f %10.3f %9.0fx\n", c.traceFile.c_str(), c.label.c_str(), limit,
+        std::printf("%-16s %-8s %-6s %-18s %12.3f %10.3f %9.0fx\n", benchName(c.traceFile).c_str(), c.label.c_str(), limit,
                     outcomeName(outcome), seconds * 1000, c.simrdSeconds, speedup);
     }
     std::printf("\nrecording (InceptionV4): replay without a recorder vs with one\n");
@@ -277,7 +293,7 @@ int runBench(const QStringList& args)
     QCommandLineParser parser;
     parser.addOptions({
         {"shared", "The shared folder with traces/dtr and golden (default: the one found at build time).", "dir", HOLESCOPE_SHARED_DIR},
-        {"min-time", "Repeat each replay until this much time was spent (seconds), at least 3 times.", "s", "0.05"},
+        {"min-time", "Repeat each replay until this much time was spent (seconds, default 0.05), at least 3 times (0: 3 times).", "s", "0.05"},
         {"no-golden", "Only the InceptionV4 pair, not every golden run."},
         {"only", "Only the replays of traces whose file name contains this text.", "text"},
         {"sweeps", "Instead: time a full 0.001-step sweep (0.001 to 1.0 of the peak) of every trace, on every core."},
@@ -287,7 +303,7 @@ int runBench(const QStringList& args)
     });
     if (!parseCommand(parser, args, "Time replays against simrd's recorded times (InceptionV4 pair and every golden run)."))
         return kExitOk;
-    const double minTime = parseRatio(parser.value("min-time"), "min-time");
+    const double minTime = parser.value("min-time").trimmed() == QLatin1String("0") ? 0.0 : parseRatio(parser.value("min-time"), "min-time");
     // Options of the sweeps only: the golden replays are timed whole, with the limits simrd had.
     const auto sweepOption = [&](const QString& name) {
         if (parser.isSet(name) && !parser.isSet("sweeps"))
@@ -311,7 +327,7 @@ int runBench(const QStringList& args)
     std::vector<BenchCase> cases = benchCases(goldenDir, !parser.isSet("no-golden"));
     if (parser.isSet("only")) {
         const std::string only = parser.value("only").toStdString();
-        std::erase_if(cases, [&](const BenchCase& c) { return c.traceFile.find(only) == std::string::npos; });
+        std::erase_if(cases, [&](const BenchCase& c) { return !nameMatches(c.traceFile, only); });
         if (cases.empty())
             throw UsageError{QStringLiteral("--only: no replay of a trace named like \"%1\"").arg(parser.value("only"))};
     }
