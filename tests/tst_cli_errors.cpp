@@ -114,6 +114,7 @@ private slots:
     void recordFiles();
     void censusReadsEveryTraceFirst();
     void readOnlyFolder();
+    void folderThatTakesNoFile();
     void figureWithoutSession();
     void benchNamesAndMinTime();
 
@@ -192,6 +193,9 @@ void CliErrorsTest::unknownCommand()
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("unknown command \"frobnicate\""), qPrintable(run.err));
     QVERIFY2(run.err.contains("usage: holescope-cli COMMAND"), qPrintable(run.err));
+    const CliRun help = runCli({"help", "frobnicate"});
+    QCOMPARE(help.exitCode, 2);
+    QVERIFY2(help.err.contains("unknown command \"frobnicate\""), qPrintable(help.err));
 }
 
 void CliErrorsTest::badInput_data()
@@ -483,10 +487,14 @@ void CliErrorsTest::everyCommandHasHelp_data()
         qFatal("the top-level help lists %d commands, this test knows 14", listed);
     for (const char* c : {"info", "replay", "record", "sweep", "holes", "merge", "explain", "export-trace", "policies", "advise", "census",
                           "synth", "bench"})
+    {
         QTest::addRow("%s", c) << QStringList{c, "--help"} << QStringLiteral("Usage: holescope-cli %1 [options]").arg(c);
+        QTest::addRow("help %s", c) << QStringList{"help", c} << QStringLiteral("Usage: holescope-cli %1 [options]").arg(c);
+    }
     QTest::addRow("figure outcome") << QStringList{"figure", "outcome", "--help"} << "Usage: holescope-cli figure outcome [options] trace";
     QTest::addRow("figure pair") << QStringList{"figure", "pair", "--help"} << "Usage: holescope-cli figure pair [options] trace";
     QTest::addRow("figure") << QStringList{"figure", "--help"} << "usage: holescope-cli figure outcome TRACE";
+    QTest::addRow("help figure") << QStringList{"help", "figure"} << "usage: holescope-cli figure outcome TRACE";
 }
 
 void CliErrorsTest::everyCommandHasHelp()
@@ -700,6 +708,20 @@ void CliErrorsTest::readOnlyFolder()
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("--out: " + folder + "/t.log: cannot write: permission denied"), qPrintable(run.err));
+}
+
+// A folder whose permission bits allow writing on a file system that takes no new file (procfs,
+// for root too): refused before the work, not after it.
+void CliErrorsTest::folderThatTakesNoFile()
+{
+    if (!QFileInfo(QStringLiteral("/proc/self")).exists())
+        QSKIP("no /proc here: the refusal of a file system that takes no new file is not checked");
+    const CliRun run = runCli({"sweep", QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log"), "--from", "0.3", "--to", "0.6", "--exact", "--json",
+                               "--out", "/proc/sweep.json"});
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--out: /proc/sweep.json: cannot write: "), qPrintable(run.err));
+    QVERIFY(run.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(CliErrorsTest)

@@ -43,6 +43,11 @@ private slots:
         const CliRun mono = runCli({"replay", kHole, "--budget", "14200", "--overhead-limit", "1.1", "--policy", "monotone", "--json"});
         QCOMPARE(jsonOf(mono)["outcome"].get<std::string>(), std::string("complete"));
         QCOMPARE(jsonOf(mono)["execution_budget"].get<int64_t>(), int64_t{14199});
+        // The text says whose execution it shows: its max memory is 14,199's, not 14,200's.
+        const CliRun monoText = runCli({"replay", kHole, "--budget", "14200", "--overhead-limit", "1.1", "--policy", "monotone"});
+        QVERIFY2(monoText.out.contains("execution        DTR's at 14,199 bytes (the largest budget it completes at)\n"), monoText.out.constData());
+        const CliRun none = runCli({"replay", kHole, "--budget", "100", "--policy", "monotone"});
+        QVERIFY2(none.out.contains("execution        DTR's at this budget (DTR completes at no budget from the floor up to it)\n"), none.out.constData());
     }
 
     void policiesListsEveryName()

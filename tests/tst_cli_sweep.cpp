@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QLocale>
 #include <algorithm>
+#include <map>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -80,8 +81,9 @@ private slots:
         QCOMPARE(points[7].at("certified").dump(), std::string("[10064,null]"));
         const Run csv = cli(QStringList{"sweep", kDemo, "--csv"} + args);
         const QStringList rows = QString::fromUtf8(csv.out).split('\n', Qt::SkipEmptyParts);
-        QVERIFY2(rows[3].startsWith("5032,") && rows[3].contains(",unresolved,") && rows[3].endsWith(",,"), qPrintable(rows[3]));
-        QVERIFY2(rows[8].startsWith("10064,") && rows[8].endsWith(",10064,"), qPrintable(rows[8]));
+        const QStringList capped5032 = rows[3].split(','), peak = rows[8].split(',');
+        QVERIFY2(capped5032[0] == "5032" && capped5032[2] == "unresolved" && capped5032[9].isEmpty() && capped5032[10].isEmpty(), qPrintable(rows[3]));
+        QVERIFY2(peak[0] == "10064" && peak[9] == "10064" && peak[10].isEmpty(), qPrintable(rows[8]));
         const Run replay = cli({"replay", kDemo, "--ratio", "1", "--json"});
         QCOMPARE(nlohmann::json::parse(replay.out.toStdString()).at("certified").dump(), std::string("[10064,null]"));
         const Run capped = cli({"replay", kDemo, "--ratio", "0.4", "--max-steps", "5", "--json"});
@@ -167,6 +169,95 @@ private slots:
             QCOMPARE(coverage.at("range_bytes").get<int64_t>(), int64_t{1007});
     }
 
+    // Each point carries its run's heuristic evaluations, simrd's figure for that budget
+    // (tests/data/simrd/demo-unet.jsonl: 430 at 3,935 B, 271 at 3,936, 282 at 4,143, 428 at
+    // 4,144), in JSON and CSV; merge keeps them; a point without them (a file written before
+    // they were kept) is read and written back without them, not as zero.
+    void pointsCarryHeuristicEvaluations()
+    {
+        const QStringList args{"sweep", kDemo, "--from-bytes", "3935", "--to-bytes", "4144", "--exact"};
+        const Run json = cli(args + QStringList{"--json"});
+        const Run csv = cli(args + QStringList{"--csv"});
+        QVERIFY2(json.exitCode == 0 && csv.exitCode == 0, qPrintable(json.err + csv.err));
+        auto doc = nlohmann::json::parse(json.out.toStdString());
+        const std::map<int64_t, int64_t> simrd{{3935, 430}, {3936, 271}, {4143, 282}, {4144, 428}};
+        const QStringList rows = QString::fromUtf8(csv.out).split('\n', Qt::SkipEmptyParts);
+        const qsizetype evalsColumn = rows.first().split(',').indexOf("heuristic_evals");
+        QVERIFY(evalsColumn > 0);
+        QCOMPARE(rows.size() - 1, static_cast<qsizetype>(doc.at("points").size()));
+        int checked = 0;
+        for (size_t i = 0; i < doc.at("points").size(); ++i) {
+            const auto& q = doc.at("points")[i];
+            const auto [lo, hi] = std::pair{q.at("certified")[0].get<int64_t>(), q.at("certified")[1].get<int64_t>()};
+            QCOMPARE(rows[static_cast<qsizetype>(i) + 1].split(',').at(evalsColumn).toLongLong(), static_cast<qlonglong>(q.at("heuristic_evals").get<int64_t>()));
+            for (const auto& [budget, evals] : simrd)
+                if (lo <= budget && budget <= hi) {
+                    QCOMPARE(q.at("heuristic_evals").get<int64_t>(), evals);
+                    ++checked;
+                }
+        }
+        QCOMPARE(checked, 4);
+
+        const QString withEvals = path("evals.json");
+        const QString without = path("no-evals.json");
+        {
+            QFile f(withEvals);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(json.out);
+        }
+        QCOMPARE(cli({"merge", withEvals}).out, json.out);
+        for (auto& q : doc.at("points"))
+            q.erase("heuristic_evals");
+        {
+            QFile f(without);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(doc.dump(2) + "\n"));
+        }
+        const Run merged = cli({"merge", without});
+        QVERIFY2(merged.exitCode == 0, qPrintable(merged.err));
+        QVERIFY(!merged.out.contains("heuristic_evals"));
+        QVERIFY(nlohmann::json::parse(merged.out.toStdString()).at("points") == doc.at("points"));
+    }
+
+    // Each point's overhead is replay's for its budget, from the header's compute baseline
+    // (6,934 ns, simrd's baseline_compute in tests/data/simrd/demo-unet.jsonl).
+    void pointsCarryOverheads()
+    {
+        const QStringList args{"sweep", kDemo, "--from", "0.35", "--to", "0.45", "--step", "0.05"};
+        const auto doc = nlohmann::json::parse(cli(args + QStringList{"--json"}).out.toStdString());
+        QCOMPARE(doc.at("baseline_compute").get<int64_t>(), int64_t{6934});
+        QVERIFY(doc.at("max_steps").is_null() && doc.at("max_seconds").is_null());
+        const QStringList rows = QString::fromUtf8(cli(args + QStringList{"--csv"}).out).split('\n', Qt::SkipEmptyParts);
+        const qsizetype column = rows.first().split(',').indexOf("overhead");
+        QVERIFY(column > 0);
+        QCOMPARE(doc.at("points").size(), size_t{3});
+        for (size_t i = 0; i < 3; ++i) {
+            const auto& q = doc.at("points")[i];
+            const auto replay = nlohmann::json::parse(
+                cli({"replay", kDemo, "--budget", QString::number(q.at("budget").get<qlonglong>()), "--json"}).out.toStdString());
+            QCOMPARE(q.at("overhead").get<double>(), replay.at("overhead").get<double>());
+            QCOMPARE(q.at("overhead").get<double>(), (6934.0 + q.at("remat_compute").get<double>()) / 6934.0);
+            QVERIFY(qAbs(rows[static_cast<qsizetype>(i) + 1].split(',').at(column).toDouble() - q.at("overhead").get<double>()) < 1e-9);
+        }
+    }
+
+    // From a ratio, the grid is the ratios typed, whether --to is a ratio or bytes: 0.4 + k 0.01
+    // of 10,064 B is 4025, 4126, 4226, ... (a byte step of 100 would give 4125, 4225, ...).
+    void ratioGridUpToBytes()
+    {
+        const auto budgets = [](const QStringList& args) {
+            QList<qlonglong> out;
+            const auto doc = nlohmann::json::parse(cli(QStringList{"sweep", kDemo, "--step", "0.01", "--json"} + args).out.toStdString());
+            for (const auto& q : doc.at("points"))
+                out << q.at("budget").get<qlonglong>();
+            return out;
+        };
+        const QList<qlonglong> byRatio = budgets({"--from", "0.4", "--to", "0.45"});
+        QCOMPARE(byRatio, (QList<qlonglong>{4025, 4126, 4226, 4327, 4428, 4528}));
+        QCOMPARE(budgets({"--from", "0.4", "--to-bytes", "4528"}), byRatio);
+        QCOMPARE(budgets({"--from", "0.4", "--to-bytes", "4527"}), byRatio.mid(0, 5));
+    }
+
     // Odd layer counts used to read past the end of the U-Net's way down.
     void synthOddUNet()
     {
@@ -240,6 +331,8 @@ private slots:
                                      << "--jobs: expected 1 to 1024";
         QTest::newRow("grid too fine") << QStringList{"sweep", demo, "--from", "0.1", "--to", "0.9", "--step", "1e-12"}
                                        << "the grid would have";
+        QTest::newRow("grid too fine by default") << QStringList{"holes", demo, "--from-bytes", "0", "--to-bytes", "4611686018427387904"}
+                                                  << "--step (default 0.001): the grid would have 4.58e+17 budgets";
         QTest::newRow("synth odd unet") << QStringList{"synth", "--shape", "unet", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 0";
         QTest::newRow("merge nothing") << QStringList{"merge"} << "usage: holescope-cli merge";
         QTest::newRow("merge a missing file") << QStringList{"merge", "/nonexistent/x.json"} << "/nonexistent/x.json: cannot open";
@@ -312,6 +405,35 @@ private slots:
             const Run d = cli({"merge", file});
             QVERIFY2(d.exitCode == 2 && d.err.contains(file + ": " + message), qPrintable(QStringLiteral("%1: %2").arg(what, d.err)));
         };
+        // Shard 3 replayed with a step cap: its unresolved points would pass for the whole sweep's.
+        const QString capped = path("capped.json");
+        QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--exact", "--shard", "3/3", "--max-steps", "100", "--json", "--out", capped})
+                     .exitCode,
+                 0);
+        r = cli({"merge", a, b, capped});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(capped + ": not a shard of the same sweep as " + a + ": its \"max_steps\" is 100, not null"),
+                 qPrintable(r.err));
+        // A shard of an older holescope (no compute baseline, caps or heuristic evaluations) with new ones.
+        nlohmann::json old = nlohmann::json::parse(readAll(a).toStdString());
+        for (const char* key : {"baseline_compute", "max_steps", "max_seconds"})
+            old.erase(key);
+        for (auto& q : old.at("points")) {
+            q.erase("heuristic_evals");
+            q.erase("overhead");
+        }
+        const QString oldShard = path("old.json");
+        {
+            QFile out(oldShard);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(old.dump()));
+        }
+        r = cli({"merge", oldShard, b});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(b + ": not a shard of the same sweep as " + oldShard + ": its \"baseline_compute\" is 6934, not missing"),
+                 qPrintable(r.err));
+        r = cli({"merge", b, oldShard});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(oldShard + ": not a shard of the same sweep as " + b + ": its \"baseline_compute\" is missing, not 6934"),
+                 qPrintable(r.err));
+
         damaged("shard", [](nlohmann::json& j) { j["shard"] = "x"; }, "field \"shard\": expected K/N, found \"x\"");
         damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; }, "field \"from\"/\"to\"/\"shard\": out of range");
         damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points[0].outcome\": unknown outcome \"crashed\"");

@@ -114,8 +114,8 @@ private slots:
                                           << "field sweep_settings.max_seconds has the wrong type";
         QTest::newRow("points not a list") << Change([](nlohmann::json& j) { j["sweep"]["points"] = 7; })
                                            << "field sweep.points must be a list";
-        QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) { j["sweep"]["points"][1].erase(10); })
-                                            << "field sweep.points[1] must be a list of 11 values";
+        QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) { j["sweep"]["points"][1].erase(11); j["sweep"]["points"][1].erase(10); })
+                                            << "field sweep.points[1] must be a list of 12 values";
         QTest::newRow("point outside its interval") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][0] = 3011; })
                                                     << "field sweep.points[0] has a budget outside its certified interval";
         QTest::newRow("point value of the wrong type") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][2] = "many"; })

@@ -128,6 +128,8 @@ void TraceReaderTest::rejectsMalformed_data()
         "no ANNOTATE START");
     row("only BACKWARD", raw({R"({"ANNOTATION":"BACKWARD","INSTRUCTION":"ANNOTATE"})"}), 0, "ANNOTATION",
         "no ANNOTATE START");
+    row("nothing after START", raw({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"c"})", R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})"}),
+        3, "", "no operator after the START annotation: nothing to replay");
 
     // Lines that are not JSON objects.
     row("not JSON", afterPrefix({"hello"}), 7, "", "not valid JSON");

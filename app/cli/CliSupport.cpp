@@ -5,6 +5,7 @@
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
+#include <QTemporaryFile>
 #include <QRegularExpression>
 #include <QSaveFile>
 
@@ -230,6 +231,13 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
             why = QStringLiteral("no folder %1").arg(folder.filePath());
         else if (file.exists() ? !file.isWritable() : !folder.isWritable())
             why = QStringLiteral("permission denied");
+        if (why.isEmpty()) {
+            // The output is written as a temporary file in that folder, then renamed: the bits
+            // above say nothing of a read-only file system, nor of what root may not do there.
+            QTemporaryFile probe(folder.filePath() + QStringLiteral("/.holescope-probe-XXXXXX"));
+            if (!probe.open())
+                why = probe.errorString();
+        }
         if (!why.isEmpty())
             throw UsageError{QStringLiteral("--%1: %2: cannot write: %3").arg(QString::fromLatin1(option), path, why)};
     }

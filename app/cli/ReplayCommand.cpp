@@ -34,6 +34,9 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     if (!r.reason.empty())
         outcome += ": " + r.reason;
     printLine("outcome          " + outcome);
+    if (o.policy.kind == PolicyKind::Monotone)
+        printLine("execution        " + (r.executionBudget >= 0 ? "DTR's at " + groupDigits(r.executionBudget) + " bytes (the largest budget it completes at)"
+                                                                : std::string("DTR's at this budget (DTR completes at no budget from the floor up to it)")));
     printLine("clock            " + groupDigits(r.clock));
     char overhead[32];
     std::snprintf(overhead, sizeof overhead, "%.4f", overheadOf(r.rematCompute, b));

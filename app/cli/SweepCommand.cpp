@@ -75,6 +75,9 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     h.overheadLimit = base.overheadLimit;
     h.protect = base.protect;
     h.policy = policyName(base.policy);
+    h.baselineCompute = t.baseline.compute;
+    h.maxSteps = base.maxSteps;
+    h.maxSeconds = base.maxSeconds;
 
     const bool exact = parser.isSet("exact");
     if (exact && parser.isSet("step"))
@@ -86,12 +89,18 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     } else {
         h.mode = "grid";
         h.step = parser.isSet("step") ? parseRatio(parser.value("step"), "step") : 0.001;
-        const double stepBytes = *h.step * static_cast<double>(t.baseline.memory);
-        const double budgets = h.fromRatio && h.toRatio ? (*h.toRatio - *h.fromRatio) / *h.step + 1
-                                                        : static_cast<double>(h.to - h.from) / std::max(stepBytes, 1.0) + 1;
-        checkGridSize(budgets, "step", "use a coarser --step or --exact");
-        if (h.fromRatio && h.toRatio) {
-            spec.grid = ratioGrid(t.baseline, *h.fromRatio, *h.toRatio, *h.step);
+        const double peak = static_cast<double>(t.baseline.memory);
+        const double stepBytes = *h.step * peak;
+        // From a ratio the grid is the ratios typed, int(peak * (from + k * step)), up to --to
+        // in whichever unit it came (one step past it, cut at its bytes).
+        const double toRatio = h.toRatio ? *h.toRatio : static_cast<double>(h.to) / std::max(peak, 1.0) + *h.step;
+        const double budgets = h.fromRatio ? (toRatio - *h.fromRatio) / *h.step + 1
+                                           : static_cast<double>(h.to - h.from) / std::max(stepBytes, 1.0) + 1;
+        checkGridSize(budgets, parser.isSet("step") ? QStringLiteral("step") : QStringLiteral("step (default 0.001)"),
+                      "use a coarser --step or --exact");
+        if (h.fromRatio) {
+            spec.grid = ratioGrid(t.baseline, *h.fromRatio, toRatio, *h.step);
+            std::erase_if(spec.grid, [&](int64_t b) { return b > h.to; });
         } else {
             // A range given in bytes has no ratios to step through: the step's bytes (at least one) stand in.
             const auto step = std::max<int64_t>(1, static_cast<int64_t>(stepBytes));
@@ -184,7 +193,7 @@ int runSweepCommand(const QStringList& args)
     if (parser.isSet("json"))
         writeOutput(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
     else if (parser.isSet("csv"))
-        writeOutput(parser, sweepToCsv(r.points, t.baseline.memory));
+        writeOutput(parser, sweepToCsv(r.points, t.baseline));
     else
         writeOutput(parser, humanSweep(t, s.header, r));
     return kExitOk;
@@ -286,12 +295,15 @@ int runMerge(const QStringList& args)
             throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
                                  .arg(f, files.front(), QString::fromStdString(b.traceDigest), QString::fromStdString(a.traceDigest))};
         const auto ja = sweepToJson(a, {}, false), jb = sweepToJson(b, {}, false);
-        for (const auto& [key, value] : ja.items())
-            if (!jb.contains(key) || jb.at(key) != value)
-                throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"%3\" is %4, not %5")
-                                     .arg(f, files.front(), QString::fromStdString(key),
-                                          QString::fromStdString(jb.contains(key) ? jb.at(key).dump() : std::string("missing")),
-                                          QString::fromStdString(value.dump()))};
+        // Both ways: a shard of an older holescope lacks settings a newer one has.
+        const auto shown = [](const nlohmann::ordered_json& header, const std::string& key) {
+            return QString::fromStdString(header.contains(key) ? header.at(key).dump() : std::string("missing"));
+        };
+        for (const auto* keys : {&ja, &jb})
+            for (const auto& [key, value] : keys->items())
+                if (!ja.contains(key) || !jb.contains(key) || ja.at(key) != jb.at(key))
+                    throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"%3\" is %4, not %5")
+                                         .arg(f, files.front(), QString::fromStdString(key), shown(jb, key), shown(ja, key))};
         if (seen[static_cast<size_t>(h.shard - 1)])
             throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f).arg(h.shard).arg(h.shards)};
         seen[static_cast<size_t>(h.shard - 1)] = true;

@@ -34,7 +34,7 @@ const char* kUsage =
     "  synth           write a made-up trace (chain, U-Net or random DAG)\n"
     "  bench           time replays against simrd's recorded times\n"
     "\n"
-    "holescope-cli COMMAND --help shows a command's options.\n";
+    "holescope-cli COMMAND --help (or holescope-cli help COMMAND) shows a command's options.\n";
 
 } // namespace
 
@@ -52,7 +52,9 @@ int main(int argc, char** argv)
     std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("holescope-cli");
     QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);
-    const QStringList args = QCoreApplication::arguments();
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() == 3 && args.at(1) == "help")
+        args = QStringList{args.at(0), args.at(2), QStringLiteral("--help")};
     if (args.size() < 2 || args.at(1) == "--help" || args.at(1) == "-h" || args.at(1) == "help") {
         std::fputs(kUsage, args.size() < 2 ? stderr : stdout);
         return args.size() < 2 ? kExitBadInput : kExitOk;

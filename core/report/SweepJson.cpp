@@ -17,6 +17,13 @@ Json optional(const std::optional<double>& v)
     return v ? Json(*v) : Json();
 }
 
+double overheadOf(int64_t rematCompute, int64_t baselineCompute)
+{
+    Baseline b;
+    b.compute = baselineCompute;
+    return holescope::overheadOf(rematCompute, b);
+}
+
 Json headerJson(const SweepHeader& h, const char* format)
 {
     Json j;
@@ -25,6 +32,8 @@ Json headerJson(const SweepHeader& h, const char* format)
     if (!h.traceDigest.empty())
         j["trace_digest"] = h.traceDigest;
     j["baseline_memory"] = h.baselineMemory;
+    if (h.baselineCompute)
+        j["baseline_compute"] = *h.baselineCompute;
     j["mode"] = h.mode;
     j["from"] = h.from;
     j["to"] = h.to;
@@ -35,6 +44,10 @@ Json headerJson(const SweepHeader& h, const char* format)
     j["overhead_limit"] = optional(h.overheadLimit);
     j["protect"] = h.protect;
     j["policy"] = h.policy;
+    if (h.maxSteps)
+        j["max_steps"] = *h.maxSteps > 0 ? Json(*h.maxSteps) : Json();
+    if (h.maxSeconds)
+        j["max_seconds"] = *h.maxSeconds > 0 ? Json(*h.maxSeconds) : Json();
     if (h.shards > 1)
         j["shard"] = std::to_string(h.shard) + "/" + std::to_string(h.shards);
     return j;
@@ -81,9 +94,13 @@ Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bo
         q["ops_done"] = p.opsDone;
         q["clock"] = p.clock;
         q["remat_compute"] = p.rematCompute;
+        if (h.baselineCompute)
+            q["overhead"] = overheadOf(p.rematCompute, *h.baselineCompute);
         q["max_memory"] = p.maxMemory;
         q["evictions"] = p.evictions;
         q["max_cascade_depth"] = p.maxDepth;
+        if (p.heuristicEvals >= 0)
+            q["heuristic_evals"] = p.heuristicEvals;
         q["certified"] = certifiedToJson(p.outcome, p.certifiedLo, p.certifiedHi);
         out.push_back(std::move(q));
     }
@@ -99,15 +116,19 @@ static std::string certifiedCells(const SweepPoint& p)
     return std::to_string(p.certifiedLo) + "," + (p.certifiedHi == std::numeric_limits<int64_t>::max() ? "" : std::to_string(p.certifiedHi));
 }
 
-std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t peak)
+std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline)
 {
-    std::string out = "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi\n";
+    // Columns added later go last, so that readers by position keep working.
+    std::string out =
+        "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi,heuristic_evals,overhead\n";
     for (const SweepPoint& p : points) {
-        char ratio[32];
-        std::snprintf(ratio, sizeof ratio, "%.9f", ratioOfPeak(p.budget, peak));
+        char ratio[32], overhead[32];
+        std::snprintf(ratio, sizeof ratio, "%.9f", ratioOfPeak(p.budget, baseline.memory));
+        std::snprintf(overhead, sizeof overhead, "%.9f", holescope::overheadOf(p.rematCompute, baseline));
         out += std::to_string(p.budget) + "," + ratio + "," + outcomeName(p.outcome) + "," + std::to_string(p.opsDone) + ","
                + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
-               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCells(p) + "\n";
+               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCells(p) + ","
+               + (p.heuristicEvals >= 0 ? std::to_string(p.heuristicEvals) : std::string()) + "," + overhead + "\n";
     }
     return out;
 }
@@ -126,6 +147,9 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         h.traceDigest = j.contains("trace_digest") ? j.at("trace_digest").get<std::string>() : std::string();
         field = "baseline_memory";
         h.baselineMemory = j.at("baseline_memory").get<int64_t>();
+        field = "baseline_compute";
+        if (j.contains("baseline_compute"))
+            h.baselineCompute = j.at("baseline_compute").get<int64_t>();
         field = "mode";
         h.mode = j.at("mode").get<std::string>();
         field = "from";
@@ -146,6 +170,12 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         h.protect = j.at("protect").get<std::vector<int32_t>>();
         field = "policy";
         h.policy = j.contains("policy") ? j.at("policy").get<std::string>() : "dtr";
+        field = "max_steps";
+        if (j.contains("max_steps"))
+            h.maxSteps = j.at("max_steps").is_null() ? 0 : j.at("max_steps").get<int64_t>();
+        field = "max_seconds";
+        if (j.contains("max_seconds"))
+            h.maxSeconds = j.at("max_seconds").is_null() ? 0.0 : j.at("max_seconds").get<double>();
         field = "shard";
         h.shard = h.shards = 1;
         if (j.contains("shard")) {
@@ -197,6 +227,13 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             p.maxMemory = q.at("max_memory").get<int64_t>();
             p.evictions = q.at("evictions").get<int64_t>();
             p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
+            if (q.contains("heuristic_evals")) {
+                if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0) {
+                    error = "field \"" + field + ".heuristic_evals\": expected a count, found " + q.at("heuristic_evals").dump();
+                    return false;
+                }
+                p.heuristicEvals = q.at("heuristic_evals").get<int64_t>();
+            }
             if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi)) {
                 error = "field \"" + field + ".certified\": expected [lo, hi] (null for a run a cap cut short), found "
                         + q.at("certified").dump();

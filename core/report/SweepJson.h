@@ -17,6 +17,7 @@ struct SweepHeader {
     std::string trace;
     std::string traceDigest;          // programDigest(); files written before it have none
     int64_t baselineMemory = 0;
+    std::optional<int64_t> baselineCompute;   // files written before it have none (and no overheads)
     std::string mode;                 // "grid" or "certified"
     int64_t from = 0, to = 0;         // bytes
     std::optional<double> fromRatio, toRatio, step;
@@ -24,6 +25,10 @@ struct SweepHeader {
     std::optional<double> overheadLimit;
     std::vector<int32_t> protect;
     std::string policy = "dtr";       // policyName(); files written before policies had none: dtr
+    // Each replay's caps (0: none); nullopt in files written before they were kept. A capped
+    // shard's unresolved points must not merge into an uncapped sweep.
+    std::optional<int64_t> maxSteps;
+    std::optional<double> maxSeconds;
     int shard = 1, shards = 1;
 };
 
@@ -39,7 +44,7 @@ SweepCoverage sweepCoverage(const SweepHeader& header, const std::vector<SweepPo
 // "format": "holescope-sweep/1". Depends only on the header and the points, so a sweep's shards
 // merge into the very bytes of the whole sweep, whatever the threads.
 nlohmann::ordered_json sweepToJson(const SweepHeader& header, const std::vector<SweepPoint>& points, bool stopped);
-std::string sweepToCsv(const std::vector<SweepPoint>& points, int64_t baselineMemory);
+std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline);
 
 // Reads a sweep written by sweepToJson; on failure says why (naming the field).
 bool sweepFromJson(const nlohmann::json& j, SweepHeader& header, std::vector<SweepPoint>& points, bool& stopped, std::string& error);

@@ -25,6 +25,7 @@ struct SweepPoint {
     int64_t certifiedLo;        // the execution is the same for every budget in [lo, hi]
     int64_t certifiedHi;
     std::string reason;         // unresolved only
+    int64_t heuristicEvals = -1; // scores computed; -1: not known (a file written before they were kept)
 
     bool failed() const { return isFailure(outcome); }
 };

@@ -464,7 +464,11 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
     ProgramBuilder builder(displayName, error, limits);
     if (!builder.build(lines, lineNo))
         return error;
-    return builder.take();
+    Program program = builder.take();
+    // Every budget would "complete" with nothing done: a sweep of it reports no hole and means nothing.
+    if (program.ops.empty())
+        return TraceError{displayName, lineNo, "", "no operator after the START annotation: nothing to replay"};
+    return program;
 }
 
 TraceLoad readTraceFile(const std::string& path, const TraceLimits& limits)

@@ -24,7 +24,7 @@ Json optional(const std::optional<int64_t>& v)
 Json pointToJson(const SweepPoint& p)
 {
     return Json::array({p.budget, outcomeName(p.outcome), p.opsDone, p.clock, p.rematCompute, p.maxMemory, p.evictions, p.maxDepth,
-                        p.certifiedLo, p.certifiedHi, p.reason});
+                        p.certifiedLo, p.certifiedHi, p.reason, p.heuristicEvals});
 }
 
 // Thrown inside the parser only, with the field's name; turned into the returned error.
@@ -54,8 +54,9 @@ Outcome outcomeFrom(const std::string& name, const std::string& field)
 
 SweepPoint pointFrom(const nlohmann::json& row, const std::string& field)
 {
-    if (!row.is_array() || row.size() != 11)
-        throw FieldError{field, "must be a list of 11 values"};
+    // Sessions written before sweeps kept heuristic evaluations have 11 values.
+    if (!row.is_array() || (row.size() != 11 && row.size() != 12))
+        throw FieldError{field, "must be a list of 12 values"};
     try {
         SweepPoint p;
         p.budget = row[0].get<int64_t>();
@@ -69,6 +70,9 @@ SweepPoint pointFrom(const nlohmann::json& row, const std::string& field)
         p.certifiedLo = row[8].get<int64_t>();
         p.certifiedHi = row[9].get<int64_t>();
         p.reason = row[10].get<std::string>();
+        p.heuristicEvals = row.size() == 12 ? row[11].get<int64_t>() : -1;
+        if (p.heuristicEvals < -1)
+            throw FieldError{field, "has a negative count of heuristic evaluations"};
         if (p.certifiedLo > p.budget || p.budget > p.certifiedHi)
             throw FieldError{field, "has a budget outside its certified interval"};
         return p;
@@ -93,7 +97,8 @@ bool operator==(const SweepPoint& a, const SweepPoint& b)
 {
     return a.budget == b.budget && a.outcome == b.outcome && a.opsDone == b.opsDone && a.clock == b.clock
            && a.rematCompute == b.rematCompute && a.maxMemory == b.maxMemory && a.evictions == b.evictions && a.maxDepth == b.maxDepth
-           && a.certifiedLo == b.certifiedLo && a.certifiedHi == b.certifiedHi && a.reason == b.reason;
+           && a.certifiedLo == b.certifiedLo && a.certifiedHi == b.certifiedHi && a.reason == b.reason
+           && a.heuristicEvals == b.heuristicEvals;
 }
 
 bool operator==(const SessionDocument& a, const SessionDocument& b)
