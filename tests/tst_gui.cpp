@@ -165,7 +165,7 @@ private slots:
         QCOMPARE(w->summaryModel().index(7, 1).data().toString(), QString("10,064 B"));   // the demo's peak
         QCOMPARE(w->pointsModel().rowCount(), 151);   // 0.300, 0.302, ..., 0.600
         QCOMPARE(w->holesModel().rowCount(), 1);
-        QCOMPARE(w->holesModel().index(0, HolesModel::Outcome_).data().toString(), QString("oom"));
+        QCOMPARE(w->holesModel().index(0, HolesModel::Outcome_).data().toString(), QString("out of memory"));   // as the legend and the pair say it
         // A second sweep streams rows in again, and a new trace empties everything.
         w->startSweep();
         w->waitUntilIdle();

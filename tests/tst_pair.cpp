@@ -412,6 +412,78 @@ private slots:
         QVERIFY2(error.contains("no/such/dir/x.json"), qPrintable(error));
     }
 
+    // The pair on display follows the policy and limits as it follows the protections, says what
+    // it was replayed with, and its "was" compares runs under the same policy. The demo's pair
+    // 3,924 / 3,945 B: under DTR A completes; under lru both fail at operator 60, and with
+    // storage 30 protected A fails at 56 (holescope-cli replay --policy lru [--protect 30]).
+    void pairFollowsThePolicyAndLimits()
+    {
+        QSettings settings(m_dir.filePath("s2.ini"), QSettings::IniFormat);
+        RecentFiles recent(settings);
+        MainWindow w(recent, /*interactive=*/false);
+        w.show();
+        w.openTrace(QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log"));
+        w.waitUntilIdle();
+        w.session().setBudgetA(3924);
+        w.session().setBudgetB(3945);
+        QVERIFY(w.comparePair());
+        w.waitUntilIdle();
+        QCOMPARE(w.pairView().pair()->a.result.outcome, Outcome::Complete);
+        QVERIFY2(w.pairView().summaryText().contains("policy dtr, no overhead limit"), qPrintable(w.pairView().summaryText()));
+
+        SweepSettings s = w.session().settings();
+        s.policy = "lru";
+        w.session().setSettings(s);
+        w.waitUntilIdle();
+        QCOMPARE(policyName(w.pairView().pair()->options.policy), std::string("lru"));
+        QCOMPARE(w.pairView().pair()->a.result.outcome, Outcome::Oom);
+        QCOMPARE(w.pairView().pair()->a.result.opsDone, int64_t{60});
+        QVERIFY2(w.pairView().summaryText().contains("policy lru, no overhead limit"), qPrintable(w.pairView().summaryText()));
+        QVERIFY2(!w.pairView().summaryText().contains("(was"), qPrintable(w.pairView().summaryText()));
+
+        w.session().setProtect({30});
+        w.waitUntilIdle();
+        QCOMPARE(w.pairView().pair()->a.result.opsDone, int64_t{56});
+        const QString summary = w.pairView().summaryText();
+        QVERIFY2(summary.contains("out of memory at operator 56</span> (was out of memory at operator 60)"), qPrintable(summary));
+        QVERIFY2(!summary.contains("was complete"), qPrintable(summary));
+
+        s.overheadLimit = 2.5;
+        w.session().setSettings(s);
+        w.waitUntilIdle();
+        QVERIFY(w.pairView().pair()->options.overheadLimit == 2.5);
+        QVERIFY2(w.pairView().summaryText().contains("policy lru, overhead limit 2.5"), qPrintable(w.pairView().summaryText()));
+        // A change of the sweep's range alone does not replay the pair.
+        const PairDataPtr before = w.pairView().pair();
+        s.to = 0.9;
+        w.session().setSettings(s);
+        w.waitUntilIdle();
+        QCOMPARE(w.pairView().pair(), before);
+    }
+
+    // A pair whose first divergence is a run with nothing left to evict opens there, on that
+    // run's entry into the free loop (2 bytes against the peak, 10,064: the first fails at once).
+    void divergenceWithNothingToEvictIsSelected()
+    {
+        QSettings settings(m_dir.filePath("s3.ini"), QSettings::IniFormat);
+        RecentFiles recent(settings);
+        MainWindow w(recent, /*interactive=*/false);
+        w.show();
+        w.openTrace(QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log"));
+        w.waitUntilIdle();
+        w.session().setBudgetA(10064);
+        w.session().setBudgetB(2);
+        QVERIFY(w.comparePair());
+        w.waitUntilIdle();
+        const PairData& pair = *w.pairView().pair();
+        QVERIFY(pair.first.op >= 0);
+        QCOMPARE(pair.first.storage, -1);
+        QVERIFY(w.pairView().cursor().has_value());
+        const int run = pair.first.evictedBy == PairSide::Failing ? 0 : 1;
+        QCOMPARE(w.pairView().cursor()->run, run);
+        QCOMPARE(w.pairView().cursor()->op, pair.first.op);
+    }
+
     // The walk-through on the study's case (figures re-measured with simrd).
     void inceptionV4WalkThrough()
     {

@@ -410,6 +410,16 @@ void MainWindow::connectPair()
         if (m_pairView->pair())
             comparePair();
     });
+    // Likewise the policy, the overhead limit and the caps (the sweep range does not enter a pair).
+    connect(m_session, &Session::settingsChanged, this, [this] {
+        const PairDataPtr pair = m_pairView->pair();
+        if (!pair)
+            return;
+        const ReplayOptions now = replayOptionsFor(m_session->settings(), m_session->protect());
+        if (policyName(now.policy) != policyName(pair->options.policy) || now.overheadLimit != pair->options.overheadLimit
+            || now.maxSteps != pair->options.maxSteps || now.maxSeconds != pair->options.maxSeconds)
+            comparePair();
+    });
     connect(m_session, &Session::traceChanged, this, [this] { m_pairView->setTrace(m_session->trace()); });
 }
 

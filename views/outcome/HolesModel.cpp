@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "outcome/HolesModel.h"
 
+#include "outcome/OutcomeStyle.h"
 #include "text/Numbers.h"
 
 namespace holescope {
@@ -41,7 +42,7 @@ QVariant HolesModel::data(const QModelIndex& index, int role) const
     case FromRatio: return QString::number(h.loRatio, 'f', kRatioDigits);
     case ToRatio: return QString::number(h.hiRatio, 'f', kRatioDigits);
     case Width: return bytes(h.widthBytes());
-    case Outcome_: return QString::fromUtf8(outcomeName(h.outcome)) + (h.mixed ? tr(" (mixed)") : QString());
+    case Outcome_: return outcomeLabel(h.outcome) + (h.mixed ? tr(" (mixed)") : QString());
     case Exact: return h.exact ? tr("exact") : tr("sampled");
     case Executions: return bytes(h.executions);
     case FailureOp: return h.failureOp > 0 ? bytes(h.failureOp) : QString();

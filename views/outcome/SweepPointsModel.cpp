@@ -54,7 +54,7 @@ QVariant SweepPointsModel::data(const QModelIndex& index, int role) const
     switch (index.column()) {
     case Budget: return QString::fromStdString(groupDigits(p.budget));
     case Ratio: return QString::number(ratioOfPeak(p.budget, m_baseline.memory), 'f', kRatioDigits);
-    case Outcome_: return QString::fromUtf8(outcomeName(p.outcome));
+    case Outcome_: return outcomeLabel(p.outcome);
     case Overhead: return QString::number(overheadOf(p, m_baseline), 'f', 4);
     case Evictions: return QString::fromStdString(groupDigits(p.evictions));
     case OpsDone: return QString::fromStdString(groupDigits(p.opsDone));

@@ -109,7 +109,7 @@ QString EventTableModel::detail(const RunRecord& r, const RunEvent& e) const
     case EventKind::Release: return tr("tensor %1 released").arg(e.tensor);
     case EventKind::End:
         return tr("%1; depth %2, pool %3, pinned %4 B")
-            .arg(QString::fromUtf8(outcomeName(e.outcome)))
+            .arg(outcomeLabel(e.outcome))
             .arg(e.depth)
             .arg(e.pool)
             .arg(QString::fromStdString(groupDigits(e.pinned)));

@@ -220,7 +220,14 @@ void PairView::setPair(PairDataPtr pair)
     const bool sameBudgets = m_pair && pair && m_pair->a.result.budget == pair->a.result.budget && m_pair->b.result.budget == pair->b.result.budget;
     const bool stay = sameBudgets && m_cursor.has_value();
     const Cursor was = stay ? *m_cursor : Cursor{};
-    if (sameBudgets && m_pair->options.protect != pair->options.protect) {
+    // "Was" tells what a protection changed; after a change of policy or limits it would blame
+    // the protection for what the other setting did.
+    const bool sameSettings = sameBudgets && policyName(m_pair->options.policy) == policyName(pair->options.policy)
+                              && m_pair->options.overheadLimit == pair->options.overheadLimit && m_pair->options.maxSteps == pair->options.maxSteps
+                              && m_pair->options.maxSeconds == pair->options.maxSeconds;
+    if (sameBudgets && !sameSettings) {
+        m_before.reset();
+    } else if (sameBudgets && m_pair->options.protect != pair->options.protect) {
         if (!m_before || m_before->protect != m_pair->options.protect)
             m_before = Before{m_pair->options.protect, m_pair->a.result.outcome, m_pair->b.result.outcome, m_pair->a.result.opsDone,
                               m_pair->b.result.opsDone};
@@ -336,6 +343,13 @@ QString PairView::summaryText() const
     }
     QString s = run("A", a, beforeA) + QStringLiteral(" &nbsp; ") + run("B", b, beforeB);
     s += tr(" &nbsp; never evicted: %1").arg(ids(m_pair->options.protect));
+    const ReplayOptions& o = m_pair->options;
+    s += tr(" &nbsp; policy %1, %2").arg(QString::fromStdString(policyName(o.policy)).toHtmlEscaped(),
+                                         o.overheadLimit ? tr("overhead limit %1").arg(*o.overheadLimit) : tr("no overhead limit"));
+    if (o.maxSteps > 0)
+        s += tr(", step cap %L1").arg(o.maxSteps);
+    if (o.maxSeconds > 0)
+        s += tr(", time cap %1 s").arg(o.maxSeconds);
     if (m_pair->first.op >= 0) {
         const char* who = m_pair->first.evictedBy == PairSide::Failing ? "A" : "B";
         if (m_pair->first.storage >= 0)
@@ -495,13 +509,25 @@ bool PairView::jumpToDivergence()
         return false;
     const int run = m_pair->first.evictedBy == PairSide::Failing ? 0 : 1;
     const auto& events = m_pair->run(run).events;
-    for (uint32_t i = 0; i < events.size(); ++i)
-        if (events[i].op == m_pair->first.op && events[i].kind == EventKind::Evict && events[i].storage == m_pair->first.storage) {
-            showTable(run);
-            selectEvent(run, i);
-            return true;
+    // A run with nothing left to evict diverges at its last entry into the free loop, where it
+    // ends; the other's at its eviction.
+    const bool nothingToEvict = m_pair->first.storage < 0;
+    std::optional<uint32_t> found;
+    for (uint32_t i = 0; i < events.size(); ++i) {
+        const RunEvent& e = events[i];
+        if (e.op != m_pair->first.op)
+            continue;
+        if (nothingToEvict ? e.kind == EventKind::FreeEntry : e.kind == EventKind::Evict && e.storage == m_pair->first.storage) {
+            found = i;
+            if (!nothingToEvict)
+                break;
         }
-    return false;
+    }
+    if (!found)
+        return false;
+    showTable(run);
+    selectEvent(run, *found);
+    return true;
 }
 
 bool PairView::jumpToFailure()
