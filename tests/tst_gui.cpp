@@ -206,6 +206,19 @@ private slots:
         QCOMPARE(w->holesTable().currentIndex().row(), 0);   // its row in the holes table
         QVERIFY(!w->goToHole(true));   // there is no second hole
         QVERIFY(!w->goToHoleAt(1));
+        // A figure exported from the zoom has the zoom's points behind it, not the whole sweep's.
+        QString error;
+        const QString csv = m_dir.filePath("zoomed.csv");
+        QVERIFY2(w->exportFigureTo(MainWindow::Figure::Outcome, m_dir.filePath("zoomed.png"), FigureOptions{}, csv, error), qPrintable(error));
+        const auto [lower, upper] = w->outcomePlot().viewRatios();
+        const auto inView = std::count_if(w->session().points().begin(), w->session().points().end(), [&](const SweepPoint& p) {
+            const double x = ratioOfPeak(p.budget, 10064);
+            return x >= lower && x <= upper;
+        });
+        QVERIFY(inView > 0 && inView < 151);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count('\n'), inView + 1);   // and the header
     }
 
     // A click on a sweep point's row makes its budget A, Shift+click B; a click on a hole's row
@@ -724,6 +737,8 @@ private slots:
         QCOMPARE(entries(), (QStringList{"out of memory", constants, bottleneck}));
         plot.setRange(0.2, 0.6);
         QCOMPARE(entries(), (QStringList{"out of memory", bottleneck}));
+        p->xAxis->setRange(0.36, 0.6);   // zoomed past the grey (onto a hole, say)
+        QCOMPARE(entries(), (QStringList{"out of memory"}));
         plot.setRange(0.35, 0.6);   // the grey ends where the sweep starts: nothing of it shows
         QCOMPARE(entries(), (QStringList{"out of memory"}));
         // With no point yet, the keys alone make the legend: what is drawn is explained.

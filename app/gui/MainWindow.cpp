@@ -500,7 +500,13 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
     if (csvPath.isEmpty())
         return true;
     const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
-    const std::string csv = figure == Figure::Pair ? pairCsv(*m_pairView->pair()) : outcomeCsv(m_session->points(), b);
+    // The data behind the figure: the points it shows, those of the view (zoomed onto a hole, say).
+    std::vector<SweepPoint> shown;
+    const auto [lower, upper] = m_plot->viewRatios();
+    for (const SweepPoint& p : m_session->points())
+        if (const double x = ratioOfPeak(p.budget, b.memory); x >= lower && x <= upper)
+            shown.push_back(p);
+    const std::string csv = figure == Figure::Pair ? pairCsv(*m_pairView->pair()) : outcomeCsv(shown, b);
     return writeTextFile(csvPath, csv, error);
 }
 

@@ -137,12 +137,22 @@ OutcomePlot::OutcomePlot(QWidget* parent)
     m_lineB = verticalLine(m_plot, QPen(QColor(0x94, 0x67, 0xbd), 2));
     m_labelA = topLabel(m_plot, QStringLiteral("A"), QColor(0x2c, 0xa0, 0x2c));
     m_labelB = topLabel(m_plot, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd));
+    for (QCPItemText* label : {m_labelA, m_labelB}) {
+        label->setPadding(QMargins(3, 0, 3, 0));
+        label->setBrush(QColor(255, 255, 255, 220));
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+    }
     m_hint = new QCPItemText(m_plot);
     m_hint->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_hint->position->setCoords(0.5, 0.45);
     m_hint->setColor(QColor(0x55, 0x55, 0x55));
     m_hint->setSelectable(false);
-    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateBytesAxis(); });
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        updateBytesAxis();
+        updateLegend();
+    });
     // After the layout, on screen and in an exported figure alike (which lays out at its own size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &OutcomePlot::placeLabels);
     connect(m_plot, &QCustomPlot::mouseMove, this, &OutcomePlot::showToolTip);
@@ -222,6 +232,11 @@ void OutcomePlot::setRange(double fromRatio, double toRatio)
     m_to = toRatio;
     updateLegend();
     resetZoom();
+}
+
+std::pair<double, double> OutcomePlot::viewRatios() const
+{
+    return {m_plot->xAxis->range().lower, m_plot->xAxis->range().upper};
 }
 
 void OutcomePlot::resetZoom()
@@ -326,11 +341,13 @@ void OutcomePlot::updateLegend()
             graphFor(o)->addToLegend();
     if (!m_unresolvedAbove->data()->isEmpty())
         m_unresolvedAbove->addToLegend();
-    // A regime's key only when its shading falls in the swept range.
+    // A regime's key only when its shading shows: in the swept range, within the view (a zoom
+    // onto a hole, and the figure exported from it, leave the grey out).
     const Regimes r = regimes();
-    if (r.constants > std::max(m_from, 0.0) && m_from < m_to)
+    const double from = std::max(m_from, m_plot->xAxis->range().lower), to = std::min(m_to, m_plot->xAxis->range().upper);
+    if (r.constants > std::max(from, 0.0) && from < to)
         m_constantsKey->addToLegend();
-    if (r.floor > std::max(m_from, r.constants) && r.constants < m_to)
+    if (r.floor > std::max(from, r.constants) && r.constants < to)
         m_floorKey->addToLegend();
     // An empty legend in the layout would narrow the plot to its own width: it leaves the layout
     // until it has an entry.
@@ -469,7 +486,9 @@ void OutcomePlot::placeLabels()
 
 void OutcomePlot::setSelection(std::optional<int64_t> a, std::optional<int64_t> b)
 {
-    auto place = [this](QCPItemStraightLine* line, QCPItemText* label, std::optional<int64_t> budget) {
+    // Each letter beside its line, not on it: the lower budget's to the left, the higher's to
+    // the right, so that the two stay apart however close the budgets (a hole's edges).
+    auto place = [this](QCPItemStraightLine* line, QCPItemText* label, std::optional<int64_t> budget, bool leftOfLine) {
         line->setVisible(budget.has_value());
         label->setVisible(budget.has_value());
         if (!budget)
@@ -478,9 +497,11 @@ void OutcomePlot::setSelection(std::optional<int64_t> a, std::optional<int64_t> 
         line->point1->setCoords(x, 0);
         line->point2->setCoords(x, 1);
         label->position->setCoords(x, 0.01);
+        label->setPositionAlignment((leftOfLine ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
     };
-    place(m_lineA, m_labelA, a);
-    place(m_lineB, m_labelB, b);
+    const bool aBelowB = a && b && *a < *b;
+    place(m_lineA, m_labelA, a, aBelowB);
+    place(m_lineB, m_labelB, b, a && b && !aBelowB);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QCustomPlot;
@@ -52,6 +53,8 @@ public:
     void resetZoom();
 
     QCustomPlot* plot() const { return m_plot; }
+    // The budgets the view shows, as ratios of the peak: [lower, upper].
+    std::pair<double, double> viewRatios() const;
     // The point nearest to a position in the plot's pixels, within a few pixels.
     std::optional<SweepPoint> pointNear(const QPoint& pos) const;
 
