@@ -990,6 +990,13 @@ private slots:
         QTest::newRow("point") << text(session(kDemo, 0.1, nlohmann::json::parse(R"([[1,"fine",0,0,0,0,0,0,0,1,""]])")))
                                << "field sweep.points[0] is not an outcome";
         QTest::newRow("missing trace") << text(session(m_dir.filePath("gone.log"), 0.1, nlohmann::json::array())) << "gone.log is missing";
+        // Values the controls would clamp or round: the window would show one sweep and run another.
+        nlohmann::json far = good;
+        far["sweep_settings"]["to"] = 20;
+        QTest::newRow("to beyond the controls") << text(far) << "field sweep_settings.to is 20, which the sweep controls would hold as 10";
+        nlohmann::json fine = good;
+        fine["sweep_settings"]["step"] = 4e-7;
+        QTest::newRow("step finer than the controls") << text(fine) << "field sweep_settings.step is 4e-07, which the sweep controls would hold as 1e-06";
         nlohmann::json belady = good;
         belady["sweep_settings"]["policy"] = "belady";
         QTest::newRow("policy") << text(belady) << "field sweep_settings.policy unknown policy \"belady\"";

@@ -29,6 +29,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -573,6 +574,22 @@ void MainWindow::openSession(const QString& path)
         reportError(QString::fromStdString(error));
         return;
     }
+    // Settings the controls would round or clamp (a session edited by hand, to 20 of the peak
+    // say) would show one sweep and run another: refused, naming the field.
+    const SweepSettings held = m_controls->heldAs(doc->settings);
+    const std::pair<const char*, std::pair<std::optional<double>, std::optional<double>>> fields[] = {
+        {"from", {doc->settings.from, held.from}},
+        {"to", {doc->settings.to, held.to}},
+        {"step", {doc->settings.step, held.step}},
+        {"overhead_limit", {doc->settings.overheadLimit, held.overheadLimit}},
+        {"max_seconds", {doc->settings.maxSeconds, held.maxSeconds}}};
+    for (const auto& [field, values] : fields)
+        if (values.first != values.second) {
+            const auto shortest = [](double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
+            reportError(tr("%1: field sweep_settings.%2 is %3, which the sweep controls would hold as %4")
+                            .arg(path, QLatin1String(field), shortest(*values.first), shortest(*values.second)));
+            return;
+        }
     QString trace = QString::fromStdString(doc->tracePath);
     if (QFileInfo(trace).isRelative())
         trace = QFileInfo(path).absoluteDir().filePath(trace);
