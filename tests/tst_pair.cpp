@@ -282,11 +282,15 @@ private slots:
             QCOMPARE(view.shownEvents(1).index(row, 0).data(EventTableModel::StorageRole).toInt(), 4);
         QVERIFY(expected >= 3);   // computed, evicted at 7, rebuilt at 8
         QCOMPARE(shown, expected);
+        QCOMPARE(view.filterCountText(), QStringLiteral("%1 of %2 events").arg(expected).arg(b.rowCount()));
+        view.setFilterText("zzz");   // a filter that keeps nothing says so, instead of an empty table
+        QCOMPARE(view.filterCountText(), QStringLiteral("no event matches"));
         view.setFilterText("z");   // the operator z(x4, x1): computed once in each run, and its storage 7 evicted
         for (int row = 0; row < view.shownEvents(1).rowCount(); ++row)
             QVERIFY(view.shownEvents(1).index(row, 0).data(EventTableModel::OperatorNameRole).toString().contains("z"));
         view.setFilterText("");
         QCOMPARE(view.shownEvents(1).rowCount(), b.rowCount());
+        QVERIFY(view.filterCountText().isEmpty());
     }
 
     void inspectorTellsTheEvictions()

@@ -113,6 +113,10 @@ QWidget* PairView::createEventTables()
                         rowActivated(i, current.row());
                 });
     }
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_filterCount != nullptr)
+            updateFilterCount();
+    });
     return m_tabs;
 }
 
@@ -129,6 +133,7 @@ QWidget* PairView::createSidePanel()
             emit probeRequested(m_inspected);
     });
     m_culprits = new QListWidget(this);
+    m_culprits->setWordWrap(true);   // a line explains its storage: cut at the panel's width, it said nothing
     m_apply = new QPushButton(tr("Apply the selected protection"), this);
     m_apply->setEnabled(false);
     // Only a line that names storages can be applied ("none of ... rescues" names none).
@@ -190,6 +195,8 @@ QWidget* PairView::createToolRow()
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, this, &PairView::setFilterText);
     l->addWidget(m_filter, 1);
+    m_filterCount = new QLabel(row);
+    l->addWidget(m_filterCount);
     button(tr("Never evict it"), tr("Protect the inspected storage in both runs and replay them"), [this] {
         if (m_inspected >= 0)
             emit protectRequested({m_inspected});
@@ -238,6 +245,7 @@ void PairView::setPair(PairDataPtr pair)
     for (EventTableModel* m : m_models)
         m->setPair(m_pair);
     m_timeline->setPair(m_pair);
+    updateFilterCount();
     m_culprits->clear();
     updateCulpritHint();
     m_cursor.reset();
@@ -291,6 +299,7 @@ void PairView::setCulprits(const PairExplanation& x)
                                              .arg(overhead, 0, 'f', 4)
                                              .arg(t.onlyFailing ? tr(" (its last eviction before the failure is one the completing run does not make)") : QString()));
         item->setData(Qt::UserRole, storages);
+        item->setToolTip(item->text());
         m_culprits->addItem(item);
     }
     if (rescuing == 0)
@@ -429,6 +438,24 @@ void PairView::setFilterText(const QString& text)
         m_filter->setText(text);   // comes back here through textChanged
     for (EventFilter* f : m_filters)
         f->setFilterText(text);
+    updateFilterCount();
+}
+
+QString PairView::filterCountText() const
+{
+    if (m_filter->text().isEmpty() || !m_pair)
+        return {};
+    const int which = currentWhich();
+    const int kept = m_filters[static_cast<size_t>(which)]->rowCount();
+    if (kept == 0)
+        return tr("no event matches");
+    return tr("%L1 of %L2 events").arg(kept).arg(m_models[static_cast<size_t>(which)]->rowCount());
+}
+
+void PairView::updateFilterCount()
+{
+    m_filterCount->setText(filterCountText());
+    m_filterCount->setVisible(!m_filterCount->text().isEmpty());
 }
 
 void PairView::rowActivated(int which, int row)

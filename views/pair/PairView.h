@@ -70,6 +70,8 @@ public:
     // Whether the table shows its current row within its viewport.
     bool currentRowVisible(int which) const;
     QString summaryText() const;
+    // Beside the filter: how many events of the table shown it keeps; empty with no filter.
+    QString filterCountText() const;
 
 signals:
     void protectRequested(std::vector<int32_t> storages);   // add these to the interventions
@@ -83,6 +85,7 @@ private:
     QWidget* createEventTables();
     QWidget* createSidePanel();
     void updateSummary();
+    void updateFilterCount();
     void rowActivated(int which, int row);
     QTableView* currentTable() const;
     int currentWhich() const;
@@ -108,6 +111,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QLabel* m_summary = nullptr;
     QLineEdit* m_filter = nullptr;
+    QLabel* m_filterCount = nullptr;
     QTextBrowser* m_inspector = nullptr;
     QListWidget* m_culprits = nullptr;
     QLabel* m_culpritHint = nullptr;   // what the list is for, while it is empty
