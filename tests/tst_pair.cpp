@@ -346,7 +346,15 @@ private slots:
         timeline.setCursor(9);   // A rebuilt storage 1 (10 ns) in operator 8; B never gets to 9
         QCOMPARE(timeline.cursorX(0), 162.0);
         QCOMPARE(timeline.cursorX(2), 171.0);   // B's clock at its end
+        // On B's failure (operator 8, clock 171) B's lanes put the cursor on the failure itself,
+        // A's at operator 8's start; the same on the operator axis, at 8.
+        timeline.setCursor(8, 1, 171);
+        QCOMPARE(timeline.cursorX(2), 171.0);
+        QCOMPARE(timeline.cursorX(3), 171.0);
+        QCOMPARE(timeline.cursorX(0), 151.0);
         timeline.setUseClock(false);
+        QCOMPARE(timeline.cursorX(2), 8.0);
+        timeline.setCursor(9);
         QCOMPARE(timeline.cursorX(0), 9.0);
     }
 

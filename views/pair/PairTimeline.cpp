@@ -335,6 +335,8 @@ void PairTimeline::setUseClock(bool clock)
 
 void PairTimeline::setPair(PairDataPtr pair)
 {
+    if (pair != m_pair)
+        m_cursorRun = -1;   // the event belonged to the pair before
     clear();
     m_pair = std::move(pair);
     if (!m_pair)
@@ -357,7 +359,7 @@ void PairTimeline::setPair(PairDataPtr pair)
     const double ops = static_cast<double>(std::max<int64_t>(m_pair->baseline.ops, 1));
     const double clocks = static_cast<double>(std::max(m_pair->a.result.clock, m_pair->b.result.clock));
     showOperators(0, m_clock ? clocks * 1.01 : ops + 1);
-    setCursor(m_cursor);
+    setCursor(m_cursor, m_cursorRun, m_cursorClock);
 }
 
 void PairTimeline::showOperators(double from, double to)
@@ -368,9 +370,17 @@ void PairTimeline::showOperators(double from, double to)
 
 void PairTimeline::setCursor(int64_t op)
 {
+    setCursor(op, -1, -1);
+}
+
+void PairTimeline::setCursor(int64_t op, int run, int64_t clock)
+{
     m_cursor = op;
+    m_cursorRun = run;
+    m_cursorClock = clock;
     for (size_t lane = 0; lane < m_cursorLines.size(); ++lane) {
-        const double x = xOf(static_cast<int>(lane / 2), op);
+        const int laneRun = static_cast<int>(lane / 2);
+        const double x = m_clock && laneRun == run && clock >= 0 ? static_cast<double>(clock) : xOf(laneRun, op);
         m_cursorLines[lane]->point1->setCoords(x, 0);
         m_cursorLines[lane]->point2->setCoords(x, 1);
     }

@@ -31,6 +31,10 @@ public:
     void clear();
     // Operator numbers count as in the events: operator N is the N-th model operator.
     void setCursor(int64_t op);
+    // The cursor on an event of run `run` (0 A, 1 B) at its clock: on the clock axis that run's
+    // lanes put it at the event itself (a failure after a cascade of rebuilds, say), not at its
+    // operator's start; the other run's lanes at the operator's start.
+    void setCursor(int64_t op, int run, int64_t clock);
     int64_t cursor() const { return m_cursor; }
     // The cursor's x position in lane `lane` (0 A memory, 1 A depth, 2 B memory, 3 B depth).
     double cursorX(int lane) const;
@@ -75,6 +79,8 @@ private:
     std::vector<LaneTitle> m_titles;
     PairDataPtr m_pair;
     int64_t m_cursor = 0;
+    int m_cursorRun = -1;        // the run whose event the cursor is on, -1: none
+    int64_t m_cursorClock = -1;  // that event's clock
     bool m_clock = false;
     double m_memoryTop = 0;   // the highest byte figure of either run, in the lanes' unit
     static constexpr double kLeastHeadroom = 1.1;   // room for the eviction marks at the top

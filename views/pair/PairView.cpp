@@ -494,7 +494,7 @@ void PairView::selectEvent(int run, uint32_t event)
             table->scrollTo(proxy, QAbstractItemView::PositionAtCenter);
         }
     }
-    m_timeline->setCursor(e.op);
+    m_timeline->setCursor(e.op, run, e.clock);
     EventTableModel* own = m_models[static_cast<size_t>(run)];
     const int32_t storage = own->index(own->rowOf(run, event), 0).data(EventTableModel::StorageRole).toInt();
     if (storage >= 0)
