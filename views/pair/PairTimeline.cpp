@@ -119,9 +119,9 @@ void PairTimeline::buildLanes()
         m_plot->plotLayout()->addElement(i + 1, 0, lane);
         m_lanes[static_cast<size_t>(i)] = lane;
         const bool depth = i % 2 == 1;
-        m_plot->plotLayout()->setRowStretchFactor(i + 1, depth ? 0.25 : 1.0);
+        m_plot->plotLayout()->setRowStretchFactor(i + 1, depth ? 0.3 : 1.0);
         if (depth)   // below the default minimum (50 px), which made every lane as tall in a figure
-            lane->setMinimumSize(50, 40);
+            lane->setMinimumSize(50, 30);
         // The lanes are short in a window of ordinary height: the default five ticks and a long
         // rotated label would overlap there.
         lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A") : tr("B")));
@@ -129,6 +129,12 @@ void PairTimeline::buildLanes()
         // The default strategy prefers round steps over the count, and five labels overlap in a lane this short.
         lane->axis(QCPAxis::atLeft)->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
         lane->axis(QCPAxis::atBottom)->setTickLabels(i == 3);
+        // QCustomPlot keeps 15 px above and below every axis rect: four lanes lost a quarter of a
+        // figure's height to gaps. Half a tick label above (the top one reaches over), no labels
+        // below but the bottom lane's.
+        lane->setMinimumMargins(QMargins(15, 6, 15, i == 3 ? 15 : 2));
+        if (i != 3)
+            lane->axis(QCPAxis::atBottom)->setPadding(0);
         if (i == 3)
             lane->axis(QCPAxis::atBottom)->setLabel(tr("Operator"));
         connect(lane->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
@@ -251,11 +257,18 @@ void PairTimeline::fitLaneTitles()
 {
     wrapLegendToWidth(m_plot, m_legend);
     double upper = m_memoryTop * kLeastHeadroom;
+    // One form for both titles (the longest that fits each), so that A's and B's read alike.
+    size_t form = 0;
     for (const LaneTitle& t : m_titles) {
         const QFontMetrics metrics(t.item->font());
         const int room = t.lane->rect().width() - 8;
         const auto fits = std::find_if(t.texts.begin(), t.texts.end(), [&](const QString& text) { return metrics.horizontalAdvance(text) <= room; });
-        t.item->setText(fits != t.texts.end() ? *fits : metrics.elidedText(t.texts.back(), Qt::ElideRight, std::max(room, 20)));
+        form = std::max(form, static_cast<size_t>(fits - t.texts.begin()));
+    }
+    for (const LaneTitle& t : m_titles) {
+        const QFontMetrics metrics(t.item->font());
+        const int room = t.lane->rect().width() - 8;
+        t.item->setText(form < t.texts.size() ? t.texts[form] : metrics.elidedText(t.texts.back(), Qt::ElideRight, std::max(room, 20)));
         // The scale that puts the highest curve (and the budget line) a few pixels below the
         // title: a fixed headroom covered them in a figure's short lanes and wasted a window's
         // tall ones. In a lane too short for both, the curves keep a quarter of it.
