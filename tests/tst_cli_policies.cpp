@@ -48,6 +48,8 @@ private slots:
         QVERIFY2(monoText.out.contains("execution        DTR's at 14,199 bytes (the largest budget it completes at)\n"), monoText.out.constData());
         const CliRun none = runCli({"replay", kHole, "--budget", "100", "--policy", "monotone"});
         QVERIFY2(none.out.contains("execution        DTR's at this budget (DTR completes at no budget from the floor up to it)\n"), none.out.constData());
+        const CliRun capped = runCli({"replay", kHole, "--budget", "14200", "--policy", "monotone", "--max-steps", "3"});
+        QVERIFY2(capped.out.contains("execution        DTR's at this budget (a cap cut the search for a completing one short)\n"), capped.out.constData());
     }
 
     void policiesListsEveryName()

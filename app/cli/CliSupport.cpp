@@ -5,9 +5,9 @@
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
-#include <QTemporaryFile>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QTemporaryFile>
 
 #include <algorithm>
 #include <cmath>

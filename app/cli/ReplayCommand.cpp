@@ -34,9 +34,12 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     if (!r.reason.empty())
         outcome += ": " + r.reason;
     printLine("outcome          " + outcome);
-    if (o.policy.kind == PolicyKind::Monotone)
-        printLine("execution        " + (r.executionBudget >= 0 ? "DTR's at " + groupDigits(r.executionBudget) + " bytes (the largest budget it completes at)"
-                                                                : std::string("DTR's at this budget (DTR completes at no budget from the floor up to it)")));
+    if (o.policy.kind == PolicyKind::Monotone) {
+        const std::string whose = r.executionBudget >= 0 ? "DTR's at " + groupDigits(r.executionBudget) + " bytes (the largest budget it completes at)"
+                                  : r.outcome == Outcome::Unresolved ? "DTR's at this budget (a cap cut the search for a completing one short)"
+                                                                     : "DTR's at this budget (DTR completes at no budget from the floor up to it)";
+        printLine("execution        " + whose);
+    }
     printLine("clock            " + groupDigits(r.clock));
     char overhead[32];
     std::snprintf(overhead, sizeof overhead, "%.4f", overheadOf(r.rematCompute, b));

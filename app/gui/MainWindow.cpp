@@ -500,6 +500,8 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
         return false;
     if (csvPath.isEmpty())
         return true;
+    if (figure == Figure::Pair)
+        return writeTextFile(csvPath, pairCsv(*m_pairView->pair()), error);
     const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
     // The data behind the figure: the points it shows, those of the view (zoomed onto a hole, say).
     std::vector<SweepPoint> shown;
@@ -507,8 +509,7 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
     for (const SweepPoint& p : m_session->points())
         if (const double x = ratioOfPeak(p.budget, b.memory); x >= lower && x <= upper)
             shown.push_back(p);
-    const std::string csv = figure == Figure::Pair ? pairCsv(*m_pairView->pair()) : outcomeCsv(shown, b);
-    return writeTextFile(csvPath, csv, error);
+    return writeTextFile(csvPath, outcomeCsv(shown, b), error);
 }
 
 void MainWindow::exportTraceEvents()
