@@ -7,6 +7,7 @@
 #include "report/ExplainText.h"
 #include "support/CliProcess.h"
 #include "support/GoldenRuns.h"
+#include "text/Numbers.h"
 
 #include <QDir>
 #include <QTest>
@@ -190,6 +191,32 @@ private slots:
         const auto j = nlohmann::json::parse(one);
         QCOMPARE(j.at("culprits_tried").get<int>(), 8);
         QCOMPARE(j.at("failure").at("outcome").get<std::string>(), std::string("oom"));
+    }
+
+    // The demo's hole edge, 3,936 against 3,935 B (replay --events): the failing run evicts
+    // storage 38 last at operator 58 (and 47 before), the completing run at 52 only; operator 60
+    // fails rebuilding it. An eviction undone inside its operator (16 at 58, rebuilt there) is
+    // no culprit. Protecting 30 or 38 rescues the run (replay --protect: overheads 2.0924 and
+    // 2.2570), and the default eight trials, nearest the failure first, find both.
+    void culpritIsTheEvictionThatStayed()
+    {
+        const PreparedTrace demo = test::loadTrace(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+        ExplainRequest r;
+        r.failBudget = 3936;
+        r.okBudget = 3935;
+        const PairExplanation x = explainPair(demo, r);
+        QCOMPARE(x.failure.op, int64_t{60});
+        QVERIFY(x.culpritEviction.has_value());
+        QCOMPARE(x.culpritEviction->op, int64_t{58});
+        QCOMPARE(x.culpritEviction->storage, 38);
+        QCOMPARE(x.culpritEviction->neededAfter, int64_t{2});
+        QCOMPARE(x.culpritsTried, 8);
+        const CulpritTrial* p30 = trialOf(x, 30);
+        const CulpritTrial* p38 = trialOf(x, 38);
+        QVERIFY(p30 != nullptr && p30->rescues());
+        QVERIFY(p38 != nullptr && p38->rescues());
+        QCOMPARE(fixed(overheadOf(p30->rematCompute, demo.baseline), 4), std::string("2.0924"));
+        QCOMPARE(fixed(overheadOf(p38->rematCompute, demo.baseline), 4), std::string("2.2570"));
     }
 
     void cancelStopsAtOnce()

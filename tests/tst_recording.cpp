@@ -448,12 +448,17 @@ private slots:
             depths.push_back(s.maxDepth);
         QCOMPARE(depths, (std::vector<int32_t>{0, 0, 0, 0, 0, 0, 1, 2, 1}));
         // The constant x0 is pinned as it is made: operator 1's sample counts it pinned, not
-        // evictable. The final pin of x8 comes after the releases that follow operator 9, so
-        // its sample stays the state at the end of its computation: 400 bytes, x0 pinned.
+        // evictable. The last sample takes in what follows operator 9 (the releases, x1's eager
+        // eviction, the final pin of x8): 200 bytes, x0 and x8 pinned, and the run's totals.
         QCOMPARE(r.samples.front().pinned, int64_t{100});
         QCOMPARE(r.samples.front().evictable, int64_t{0});
-        QCOMPARE(r.samples.back().memory, int64_t{400});
-        QCOMPARE(r.samples.back().pinned, int64_t{100});
+        QCOMPARE(r.samples.back().memory, int64_t{200});
+        QCOMPARE(r.samples.back().pinned, int64_t{200});
+        QCOMPARE(r.samples.back().evictable, int64_t{0});
+        QCOMPARE(r.samples.back().evictions, r.result.evictions);
+        QCOMPARE(r.samples.back().rematCompute, r.result.rematCompute);
+        QCOMPARE(r.samples.back().clock, r.result.clock);
+        QCOMPARE(static_cast<size_t>(r.samples.back().evictions), eventsOf(r, EventKind::Evict).size());
 
         // At op 6 the two candidates tie at exactly 0.01 and the later one (storage 3) goes.
         const auto evictions = eventsOf(r, EventKind::Evict);

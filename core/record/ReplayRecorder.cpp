@@ -148,6 +148,20 @@ void ReplayRecorder::resampled(At at, int64_t pinnedBytes, int64_t evictableByte
     s.evictable = evictableBytes;
 }
 
+void ReplayRecorder::closed(At at, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions)
+{
+    if (m_record.samples.empty())
+        return;
+    OpSample& s = m_record.samples.back();
+    s.clock = at.clock;
+    s.memory = at.memory;
+    s.pinned = pinnedBytes;
+    s.evictable = evictableBytes;
+    s.maxDepth = m_opMaxDepth;   // not reset since the last operator started
+    s.rematCompute = rematCompute;
+    s.evictions = evictions;
+}
+
 void ReplayRecorder::ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
                            const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames)
 {

@@ -34,6 +34,10 @@ public:
     // A pin right after the operator's computation (a constant's) belongs to that operator: its
     // sample counts the storage pinned rather than evictable, not a step behind the pin event.
     void resampled(At at, int64_t pinnedBytes, int64_t evictableBytes);
+    // A completed run: what followed its last operator (releases, the trace's last reads and
+    // pins, which may rebuild and evict) goes into that operator's sample, so that the samples'
+    // running totals end at the run's.
+    void closed(At at, int64_t pinnedBytes, int64_t evictableBytes, int64_t rematCompute, int64_t evictions);
     // `openFrames`: the tensors being computed when the run stopped, the model operator's first.
     void ended(At at, Outcome outcome, int64_t bytesShort, int64_t candidates, int64_t pinnedBytes,
                const std::vector<int64_t>& storageCompute, std::span<const int32_t> openFrames);

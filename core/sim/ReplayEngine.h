@@ -50,6 +50,7 @@ struct NullRecorder {
     void released(At, int32_t, int32_t) {}
     void sampled(At, int32_t, int64_t, int64_t, int64_t, int64_t) {}
     void resampled(At, int64_t, int64_t) {}
+    void closed(At, int64_t, int64_t, int64_t, int64_t) {}
     void ended(At, Outcome, int64_t, int64_t, int64_t, const std::vector<int64_t>&, std::span<const int32_t>) {}
     int32_t probe() const { return -1; }
 };
@@ -127,6 +128,8 @@ public:
             if (m_result.outcome != Outcome::Complete)
                 for (const Frame& f : m_frames)
                     m_needers.push_back(f.tensor);
+            if (m_result.outcome == Outcome::Complete)
+                m_rec.closed(at(), m_lockedBytes, m_poolBytes, m_result.rematCompute, m_result.evictions);
             m_rec.ended(at(), m_result.outcome, m_result.outcome == Outcome::Oom ? m_lastShort : 0,
                         m_result.outcome == Outcome::Oom ? 0 : m_pool.size(), m_lockedBytes, m_compute, m_needers);
         }
