@@ -36,6 +36,11 @@ FailureAnatomy failureAnatomy(const Program& program, const RunRecord& record)
             break;
         }
     }
+    if (!record.samples.empty())
+        f.rematBefore = record.samples.back().rematCompute;
+    // Under way in a model operator, the first frame is one of its outputs.
+    f.outsideOperator = !record.openFrames.empty() && f.opIndex >= 0
+                        && program.tensors[static_cast<size_t>(record.openFrames.front())].op != f.opIndex;
     for (size_t i = 0; i < record.openFrames.size(); ++i) {
         const int32_t t = record.openFrames[i];
         f.open.push_back(CascadeStep{t, program.storages[static_cast<size_t>(program.storageOf(t))].root,

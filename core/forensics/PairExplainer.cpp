@@ -103,6 +103,8 @@ void traceKeyDivergence(const Program& program, const RunRecord& failing, const 
     ce.neededAfter = culprit.neededAfter;
     ce.carriedBytes = lockstep.bytesHeldOnlyBy(PairSide::Failing);
     ce.carriedStorages = static_cast<int32_t>(carried.size());
+    ce.lackedBytes = lockstep.bytesHeldOnlyBy(PairSide::Completing);
+    ce.lackedStorages = static_cast<int32_t>(lockstep.heldOnlyBy(PairSide::Completing).size());
     if (best == nullptr) {
         x.key = divergenceAt(failing, PairSide::Failing, culprit.event);
         return;

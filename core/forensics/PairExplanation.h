@@ -68,6 +68,8 @@ struct CulpritEviction {
     int64_t neededAfter = -1;
     int64_t carriedBytes = 0;   // resident in the failing run only, entering that operator
     int32_t carriedStorages = 0;
+    int64_t lackedBytes = 0;    // resident in the completing run only, entering that operator
+    int32_t lackedStorages = 0;
 };
 
 // One rebuild during the failing operator.
@@ -96,6 +98,10 @@ struct FailureAnatomy {
     int64_t memory = 0;         // in use at the end
     int64_t pool = 0;           // eviction candidates left
     int64_t pinned = 0;         // resident bytes outside the pool
+    // It failed after its last model operator had ended, making open[0]'s tensor resident for
+    // a read of the trace (its closing reads, say): no model operator was under way.
+    bool outsideOperator = false;
+    int64_t rematBefore = 0;    // rematerialization compute spent before the failing operator
 };
 
 // The storage ids the failing operator was rebuilding: completed and under way.

@@ -58,7 +58,9 @@ Json culpritEvictionToJson(const std::optional<CulpritEviction>& culprit)
             {"bytes_short", c.bytesShort},
             {"needed_after", neededAfter(c.neededAfter)},
             {"carried_bytes", c.carriedBytes},
-            {"carried_storages", c.carriedStorages}};
+            {"carried_storages", c.carriedStorages},
+            {"completing_only_bytes", c.lackedBytes},
+            {"completing_only_storages", c.lackedStorages}};
 }
 
 Json cascadeToJson(const std::vector<CascadeStep>& list, bool withMemory)
@@ -81,6 +83,8 @@ Json failureToJson(const FailureAnatomy& f)
 {
     return {{"op", f.op},
             {"outcome", outcomeName(f.outcome)},
+            {"outside_operator", f.outsideOperator},
+            {"remat_before", f.rematBefore},
             {"cascade_depth", f.cascadeDepth},
             {"rebuilds", f.cascade.size()},
             {"request", f.request},

@@ -4,6 +4,7 @@
 #include "text/Numbers.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace holescope {
@@ -49,7 +50,9 @@ std::string budgetComparison(const PairExplanation& x, PairSide keeper)
     return ", with " + bytes(mine > other ? mine - other : other - mine) + (mine > other ? " more" : " less") + " of budget,";
 }
 
-std::string divergenceText(const PairExplanation& x, const Divergence& d, const char* title, bool still)
+// `first`: the first divergence, where the runs had made the same decisions until then, so
+// that the budget alone tells them apart; later the other run may be as short and evict others.
+std::string divergenceText(const PairExplanation& x, const Divergence& d, const char* title, bool still, bool first)
 {
     const PairSide keeper = d.evictedBy == PairSide::Failing ? PairSide::Completing : PairSide::Failing;
     std::string s = std::string(title) + ", operator " + groupDigits(d.op) + ": " + runName(d.evictedBy) + ", "
@@ -60,13 +63,16 @@ std::string divergenceText(const PairExplanation& x, const Divergence& d, const 
         s += ", evicts storage " + std::to_string(d.storage) + " (" + bytes(d.bytes) + ")";
     else
         s += ", has no candidate left to evict";
-    s += "; " + std::string(runName(keeper)) + budgetComparison(x, keeper) + " does not.\n";
+    if (first)
+        s += "; " + std::string(runName(keeper)) + budgetComparison(x, keeper) + " does not.\n";
+    else
+        s += "; " + std::string(runName(keeper)) + (d.storage >= 0 ? " does not evict it there.\n" : " does not run out there.\n");
     return s;
 }
 
 std::string cascadeText(const FailureAnatomy& f)
 {
-    if (f.open.size() < 2)
+    if (f.open.size() < (f.outsideOperator ? 1u : 2u))
         return "";
     std::string s = "  Under way when it stopped, each waiting for the next:\n";
     const size_t head = 6, tail = 2;
@@ -79,7 +85,10 @@ std::string cascadeText(const FailureAnatomy& f)
         }
         const CascadeStep& c = f.open[i];
         s += "    " + std::string(std::min<size_t>(i, head) * 2, ' ');
-        if (i == 0)
+        if (i == 0 && f.outsideOperator)
+            s += "the trace's read of tensor " + std::to_string(c.tensor) + " after operator " + groupDigits(f.op) + ": rebuilding storage "
+                 + std::to_string(c.storage) + " (recomputing operator " + groupDigits(c.opIndex + 1) + ")\n";
+        else if (i == 0)
             s += "operator " + groupDigits(c.opIndex + 1) + ", the model operator\n";
         else
             // A storage's aliases are rebuilt one by one, each a level of its own: the tensor
@@ -98,16 +107,24 @@ std::string culpritText(const PairExplanation& x)
     const CulpritEviction& c = *x.culpritEviction;
     const bool keyIsCulprit = x.key.evictedBy == PairSide::Failing && x.key.op == c.op && x.key.storage == c.storage;
     std::string needed;
+    const bool neededByTheRead = x.failure.outsideOperator && c.neededAfter >= 0 && c.op + c.neededAfter == x.failure.op;
     if (c.neededAfter >= 0)
-        needed = "operator " + groupDigits(c.op + c.neededAfter) + " needs it again ("
+        needed = (neededByTheRead ? "the trace's read after operator " : "operator ") + groupDigits(c.op + c.neededAfter) + " needs it again ("
                  + (c.neededAfter == 0 ? std::string("the operator it is evicted in") : plural(c.neededAfter, "operator", "operators") + " later")
                  + ")";
     if (keyIsCulprit)
-        return needed.empty() ? std::string() : "  Storage " + std::to_string(c.storage) + " is one the failing operator rebuilds: " + needed + ".\n";
+        return needed.empty() ? std::string() : "  Storage " + std::to_string(c.storage) + " is one the failure's cascade rebuilds: " + needed + ".\n";
     std::string s = "  The failing run";
-    if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op)
-        s += " carries those bytes into operator " + groupDigits(c.op) + " (it holds " + bytes(c.carriedBytes) + " in "
-             + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not),";
+    if (x.key.evictedBy == PairSide::Completing && x.key.op < c.op) {
+        // Both sides of what the runs hold: the failing run may hold less on balance, and then
+        // the bytes it carries are not why it is short.
+        s += " carries those bytes into operator " + groupDigits(c.op) + ": it holds " + bytes(c.carriedBytes) + " in "
+             + plural(c.carriedStorages, "storage", "storages") + " that the completing run does not";
+        if (c.lackedStorages > 0)
+            s += ", and the completing run " + bytes(c.lackedBytes) + " in " + plural(c.lackedStorages, "storage", "storages")
+                 + " that it does not";
+        s += ". It";
+    }
     s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage " + std::to_string(c.storage)
          + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
     return s + (needed.empty() ? ".\n" : "; " + needed + ".\n");
@@ -120,7 +137,7 @@ std::string divergencesText(const PairExplanation& x)
     if (x.first.op < 0) {
         s += "The runs never diverge on a budget check.\n";
     } else {
-        s += divergenceText(x, x.first, "First divergence", false);
+        s += divergenceText(x, x.first, "First divergence", false, true);
         int64_t failingOnly = 0;
         for (const OneSidedEviction& e : x.oneSided)
             failingOnly += e.side == PairSide::Failing ? 1 : 0;
@@ -130,24 +147,38 @@ std::string divergencesText(const PairExplanation& x)
     }
     s += "\n";
     if (x.key.op >= 0 && !(x.key.op == x.first.op && x.key.storage == x.first.storage && x.key.evictedBy == x.first.evictedBy))
-        s += divergenceText(x, x.key, "Key divergence", true);
+        s += divergenceText(x, x.key, "Key divergence", true, false);
     else if (x.key.op >= 0)
         s += "The key divergence is the first one.\n";
     return s + culpritText(x);
 }
 
-std::string failureText(const FailureAnatomy& f)
+std::string failureText(const FailureAnatomy& f, const PairExplanation& x, const Baseline& b)
 {
-    std::string s = "Failure, operator " + groupDigits(f.op) + ": " + outcomeName(f.outcome) + ".";
-    int32_t root = f.open.size() > 1 ? f.open[1].storage : -1;
+    std::string s = f.outsideOperator
+                        ? "Failure after operator " + groupDigits(f.op) + ", its last, outside any operator (a read of the trace): "
+                              + outcomeName(f.outcome) + "."
+                        : "Failure, operator " + groupDigits(f.op) + ": " + outcomeName(f.outcome) + ".";
+    int32_t root = f.outsideOperator && !f.open.empty() ? f.open[0].storage : f.open.size() > 1 ? f.open[1].storage : -1;
     for (const CascadeStep& c : f.cascade)
         if (root < 0 && c.depth == 1)
             root = c.storage;
-    if (root >= 0)
-        s += " Rebuilding storage " + std::to_string(root) + " starts a cascade that "
-             + (f.outcome == Outcome::Oom ? "cannot fit: " : "exceeds the overhead limit: ")
-             + plural(static_cast<int64_t>(f.cascade.size()), "rebuild", "rebuilds") + " completed, nested up to "
-             + groupDigits(f.cascadeDepth) + " deep.";
+    const std::string rebuilt = plural(static_cast<int64_t>(f.cascade.size()), "rebuild", "rebuilds") + " completed, nested up to "
+                                + groupDigits(f.cascadeDepth) + " deep";
+    if (root >= 0 && f.outcome == Outcome::Oom)
+        s += " Rebuilding storage " + std::to_string(root) + " starts a cascade that cannot fit: " + rebuilt + ".";
+    // The limit caps the whole run's rematerialization: the operator that crosses it may add
+    // little, after earlier operators spent nearly all of it.
+    if (f.outcome == Outcome::OverheadExceeded) {
+        s += root >= 0 ? " The limit is crossed while rebuilding storage " + std::to_string(root) + " (" + rebuilt + ")." : "";
+        if (x.options.overheadLimit && b.compute > 0) {
+            const double allowed = static_cast<double>(b.compute) * (*x.options.overheadLimit - 1.0);
+            if (allowed > 0)
+                s += " Before this operator the run had spent " + groupDigits(f.rematBefore) + " ns on rebuilds, "
+                     + fixed(100.0 * static_cast<double>(f.rematBefore) / allowed, 1) + "% of the "
+                     + (allowed == std::floor(allowed) ? groupDigits(static_cast<int64_t>(allowed)) : fixed(allowed, 1)) + " ns the limit allows.";
+        }
+    }
     s += "\n  At the end: " + bytes(f.memory) + " in use of a budget of " + groupDigits(f.budget) + ", " + bytes(f.pinned)
          + " pinned outside the pool, " + plural(f.pool, "candidate", "candidates") + " left in the pool";
     if (f.request > 0)
@@ -200,7 +231,7 @@ std::string explanationToText(const std::string& trace, const Baseline& b, const
     s += runLine("completing  ", x.completing, b);
     if (x.cancelled && x.first.op < 0 && x.failure.cascade.empty())
         return s + "\nCancelled before the runs were compared.\n";
-    return s + "\n" + divergencesText(x) + "\n" + failureText(x.failure) + protectionsText(x, b);
+    return s + "\n" + divergencesText(x) + "\n" + failureText(x.failure, x, b) + protectionsText(x, b);
 }
 
 } // namespace holescope
