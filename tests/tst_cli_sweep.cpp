@@ -117,6 +117,19 @@ private slots:
             QCOMPARE(h.at("failure_op").get<int64_t>(), int64_t{60});
             QCOMPARE(h.at("lo_ratio").get<double>(), 3936.0 / 10064.0);
         }
+        // In text, a count over bytes that were only sampled is a floor, and says so with the
+        // bytes (the JSON's range_bytes - certified_bytes); an exact count is not.
+        const Run exact = cli({"holes", kDemo, "--from", "0.3", "--to", "0.6", "--exact"});
+        QVERIFY2(exact.out.startsWith("demo-unet.log: 1 hole between 3,019 and 6,038 bytes\n"), exact.out.constData());
+        const QStringList grid{"holes", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.01"};
+        const auto coverage = nlohmann::json::parse(cli(grid + QStringList{"--json"}).out.toStdString()).at("coverage");
+        const int64_t sampled = coverage.at("range_bytes").get<int64_t>() - coverage.at("certified_bytes").get<int64_t>();
+        QVERIFY(sampled > 0);
+        const Run text = cli(grid);
+        QVERIFY2(text.out.startsWith(QStringLiteral("demo-unet.log: at least 1 hole between 3,019 and 6,038 bytes\n  (%1 bytes of the range were only sampled")
+                                         .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(sampled)))
+                                         .toUtf8()),
+                 text.out.constData());
     }
 
     // The table's last column is how many bytes give the same execution; a run a cap cut short

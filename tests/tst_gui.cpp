@@ -1136,6 +1136,26 @@ private slots:
                                        << "--max-seconds: expected a positive number of seconds, found \"x\"";
     }
 
+    // With QT_QPA_PLATFORM=offscreen (CI's setting) there is no one to see a window: the app
+    // writes the README's screenshot instead of waiting for a user; with no trace it says why.
+    void offscreenWithoutScreenshotWritesOne()
+    {
+        QProcess p;
+        p.setWorkingDirectory(m_dir.path());
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(HOLESCOPE_GUI, {"--sweep", "0.3:0.6:0.01", kDemo});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("no display, so no window; writing a screenshot to holescope-screenshot.png instead"));
+        QVERIFY(!QImage(m_dir.filePath("holescope-screenshot.png")).isNull());
+        p.start(HOLESCOPE_GUI, QStringList{});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("no display to open a window on; give a trace or a session"));
+    }
+
     void screenshotErrors()
     {
         QFETCH(QStringList, args);

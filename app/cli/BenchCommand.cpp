@@ -274,7 +274,8 @@ void benchReplays(std::vector<BenchCase>& cases, const QString& traceDir, double
         std::printf("%-16s %-8s %-6s %-18s %12.3f %10.3f %9.0fx\n", benchName(c.traceFile).c_str(), c.label.c_str(), limit,
                     outcomeName(outcome), seconds * 1000, c.simrdSeconds, speedup);
     }
-    std::printf("\nrecording (InceptionV4): replay without a recorder vs with one\n");
+    if (!recorded.empty())   // --only may leave InceptionV4 out
+        std::printf("\nrecording (InceptionV4): replay without a recorder vs with one\n");
     for (const Recorded& r : recorded)
         std::printf("  ratio %-8s off %9.3f ms   on %9.3f ms   (%+.0f%%)\n", r.label.c_str(), r.off * 1000, r.on * 1000,
                     (r.on / r.off - 1) * 100);

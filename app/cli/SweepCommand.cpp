@@ -237,9 +237,14 @@ int runHoles(const QStringList& args)
         writeOutput(parser, holesToJson(s.header, holes, r.points, r.stopped).dump() + "\n");
         return kExitOk;
     }
-    std::string out = t.name + ": " + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes") + " between "
-                      + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
+    // Bytes a grid only sampled may hide holes narrower than its step: the count is then a floor.
+    const SweepCoverage coverage = sweepCoverage(s.header, r.points);
+    const int64_t sampledOnly = coverage.rangeBytes - coverage.certifiedBytes;
+    std::string out = t.name + ": " + (sampledOnly > 0 ? "at least " : "") + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes")
+                      + " between " + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
                       + (s.header.policy == "dtr" ? std::string() : " under policy " + s.header.policy) + "\n";
+    if (sampledOnly > 0)
+        out += "  (" + groupDigits(sampledOnly) + " bytes of the range were only sampled, where narrower holes may hide; --exact examines every byte)\n";
     for (const Hole& h : holes) {
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
                + ratioText(h.hiRatio) + " of the peak), " + groupDigits(h.widthBytes()) + " bytes wide, "

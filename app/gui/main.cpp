@@ -30,8 +30,12 @@ namespace {
 // Without a display (a server, CI), Qt cannot open a window: render offscreen instead.
 bool haveDisplay()
 {
-    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
-           || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    // Offscreen and minimal draw where no one sees: a window there would wait for a user who
+    // cannot reach it (CI sets QT_QPA_PLATFORM=offscreen).
+    const QString platform = qEnvironmentVariable("QT_QPA_PLATFORM");
+    if (platform.startsWith(QLatin1String("offscreen")) || platform.startsWith(QLatin1String("minimal")))
+        return false;
+    return !platform.isEmpty() || !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
 
 int fail(const QString& message)
@@ -103,6 +107,8 @@ std::optional<QString> requestFrom(const QCommandLineParser& parser, bool displa
     (file.endsWith(QStringLiteral(".holescope")) ? request.session : request.trace) = file;
     request.output = parser.value(QStringLiteral("screenshot"));
     if (request.output.isEmpty() && !display) {
+        if (file.isEmpty())
+            return QStringLiteral("no display to open a window on; give a trace or a session, and a screenshot of it is written instead");
         request.output = QStringLiteral("holescope-screenshot.png");
         std::fprintf(stderr, "holescope: no display, so no window; writing a screenshot to %s instead\n", qUtf8Printable(request.output));
     }

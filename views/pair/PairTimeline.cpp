@@ -278,10 +278,24 @@ void PairTimeline::fitLaneTitles()
         const double titleBottom = kTitleTop * height + metrics.height() + 2 * kTitlePadding + 4;
         upper = std::max(upper, m_memoryTop / std::max(0.25, 1.0 - titleBottom / height));
     }
-    if (m_titles.empty() || std::abs(m_lanes[0]->axis(QCPAxis::atLeft)->range().upper - upper) <= upper * 1e-9)
+    // A depth lane too short for three tick labels (a slide's large font) shows two: 0 and one
+    // above, instead of labels written over each other.
+    bool ticksChanged = false;
+    for (int run = 0; run < 2; ++run) {
+        QCPAxis* depth = m_lanes[static_cast<size_t>(2 * run + 1)]->axis(QCPAxis::atLeft);
+        const int lines = static_cast<int>(depth->axisRect()->rect().height() / std::max(1, QFontMetrics(depth->tickLabelFont()).height()));
+        const int count = lines >= 3 ? 2 : 1;
+        if (depth->ticker()->tickCount() != count) {
+            depth->ticker()->setTickCount(count);
+            ticksChanged = true;
+        }
+    }
+    const bool rangeSame = m_titles.empty() || std::abs(m_lanes[0]->axis(QCPAxis::atLeft)->range().upper - upper) <= upper * 1e-9;
+    if (rangeSame && !ticksChanged)
         return;
-    for (int run = 0; run < 2; ++run)
-        m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, upper);
+    if (!rangeSame)
+        for (int run = 0; run < 2; ++run)
+            m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, upper);
     // The new range may change the tick labels, and so the margins: lay out again before drawing.
     for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
         m_plot->plotLayout()->update(phase);
