@@ -223,10 +223,34 @@ private slots:
         QVERIFY(!x.failure.outsideOperator);
         QCOMPARE(x.culpritEviction->carriedBytes, int64_t{256});
         QCOMPARE(x.culpritEviction->lackedBytes, int64_t{576});
+        QVERIFY(x.culpritEviction->carriedEvictedFirst);
         const std::string text = explanationToText("demo", demo.baseline, x);
         for (const char* part : {"Key divergence, operator 56: the completing run, 449 bytes short, evicts storage 2 (256 bytes); the failing run does not evict it there.",
-                                 "it holds 256 bytes in 1 storage that the completing run does not, and the completing run 576 bytes in 2 storages that it does not. It is 192 bytes short at operator 58 and evicts storage 38"})
+                                 // The failing run evicts storage 2 itself at operator 58's first free loop, before
+                                 // it is short again and evicts 38 (record --budget 3936).
+                                 "it holds 256 bytes in 1 storage that the completing run does not, and the completing run 576 bytes in 2 storages "
+                                 "that it does not. It evicts storage 2 itself in operator 58, then is 192 bytes short at operator 58 and evicts storage 38"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
+    }
+
+    // Inside the demo's hole, 4,000 against 4,200 B (replay --events): the failing run evicts 36
+    // and 38 at operator 58, the completing run 38 at 58 and 36 at 59; entering operator 60,
+    // where the failure rebuilds them, neither run holds them. No eviction is a culprit then, and
+    // the latest divergence is shown as that, not as the key.
+    void noCulpritWhereBothRunsLackTheStorage()
+    {
+        const PreparedTrace demo = test::loadTrace(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+        ExplainRequest r;
+        r.failBudget = 4000;
+        r.okBudget = 4200;
+        r.culprits = 0;
+        const PairExplanation x = explainPair(demo, r);
+        QVERIFY(!x.culpritEviction.has_value());
+        const std::string text = explanationToText("demo", demo.baseline, x);
+        QVERIFY2(text.find("Last divergence before the failure, operator 59: the completing run, 8 bytes short, evicts storage 36") != std::string::npos,
+                 qPrintable(QString::fromStdString(text)));
+        QVERIFY2(text.find("no divergence is traced back from the failure") != std::string::npos, qPrintable(QString::fromStdString(text)));
+        QVERIFY(text.find("Key divergence") == std::string::npos);
     }
 
     // U-Net's second hole starts at 3,634,308,800 B: operator 399, the last, computes, and the

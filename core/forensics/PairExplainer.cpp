@@ -58,14 +58,16 @@ std::map<int32_t, uint32_t> lastPressureEvictions(const RunRecord& run, int64_t 
 }
 
 // The failing run's one-sided eviction, before the failing operator, of a storage its cascade
-// rebuilt and that stayed evicted until then (its last eviction); the latest such. Evictions
-// during the failing operator are the cascade's own doing.
+// rebuilt, that stayed evicted until then (its last eviction), and that the completing run
+// holds entering the failing operator; the latest such. Evictions during the failing operator
+// are the cascade's own doing; a storage both runs lack there is no difference between them.
 const OneSidedEviction* findCulpritEviction(const std::vector<OneSidedEviction>& oneSided, const std::set<int32_t>& rebuilt,
-                                            const std::map<int32_t, uint32_t>& lastEvictions, int64_t failOp)
+                                            const std::map<int32_t, uint32_t>& lastEvictions, const std::set<int32_t>& completingHolds,
+                                            int64_t failOp)
 {
     const OneSidedEviction* best = nullptr;
     for (const OneSidedEviction& e : oneSided) {
-        if (e.side != PairSide::Failing || e.op >= failOp || rebuilt.count(e.storage) == 0)
+        if (e.side != PairSide::Failing || e.op >= failOp || rebuilt.count(e.storage) == 0 || completingHolds.count(e.storage) == 0)
             continue;
         const auto last = lastEvictions.find(e.storage);
         if (last == lastEvictions.end() || last->second != e.event)
@@ -110,6 +112,9 @@ void traceKeyDivergence(const Program& program, const RunRecord& failing, const 
         return;
     }
     x.key = divergenceAt(completing, PairSide::Completing, best->cause.event);
+    for (uint32_t i = culprit.event; i-- > 0 && failing.events[i].op == culprit.op;)
+        if (failing.events[i].kind == EventKind::Evict && failing.events[i].storage == x.key.storage)
+            ce.carriedEvictedFirst = true;
     x.keyCarried.push_back(x.key.storage);
     for (const auto& c : carried) {
         const RunEvent& e = completing.events[c.cause.event];
@@ -237,8 +242,13 @@ PairExplanation analyzePair(const Program& program, const RunRecord& failing, co
     PairLockstep lockstep(program, failing, completing);
     const int64_t last = std::min(failing.result.opsDone, completing.result.opsDone);
     CarriedBytes previous{-1, 0, 0};
+    std::set<int32_t> completingHolds;   // storage ids the failure rebuilds that the completing run holds entering it
     for (int64_t op = 0; op <= last; ++op) {
         lockstep.advanceThrough(op);
+        if (op == x.failure.op - 1)
+            for (int32_t id : rebuilt)
+                if (lockstep.holds(PairSide::Completing, program.storageOfRoot[static_cast<size_t>(id)]))
+                    completingHolds.insert(id);
         auto sided = lockstep.oneSidedAt(op);
         x.oneSided.insert(x.oneSided.end(), sided.begin(), sided.end());
         const CarriedBytes now{op, lockstep.bytesHeldOnlyBy(PairSide::Failing), lockstep.bytesHeldOnlyBy(PairSide::Completing)};
@@ -247,7 +257,7 @@ PairExplanation analyzePair(const Program& program, const RunRecord& failing, co
         previous = now;
     }
 
-    if (const OneSidedEviction* culprit = findCulpritEviction(x.oneSided, rebuilt, lastPressureEvictions(failing, x.failure.op), x.failure.op)) {
+    if (const OneSidedEviction* culprit = findCulpritEviction(x.oneSided, rebuilt, lastPressureEvictions(failing, x.failure.op), completingHolds, x.failure.op)) {
         traceKeyDivergence(program, failing, completing, *culprit, x);
     } else {
         // No eviction of the failing run alone fed the cascade: the last divergence before it.

@@ -70,6 +70,9 @@ struct CulpritEviction {
     int32_t carriedStorages = 0;
     int64_t lackedBytes = 0;    // resident in the completing run only, entering that operator
     int32_t lackedStorages = 0;
+    // The failing run evicts the key divergence's storage itself in that operator, before this
+    // eviction: the bytes it carried in were gone by the time it was short.
+    bool carriedEvictedFirst = false;
 };
 
 // One rebuild during the failing operator.

@@ -31,6 +31,7 @@ public:
     // The storages resident in `holder`'s run only, in order of storage index.
     std::vector<Carried> heldOnlyBy(PairSide holder) const;
     int64_t bytesHeldOnlyBy(PairSide holder) const { return m_onlyBytes[index(holder)]; }
+    bool holds(PairSide side, int32_t storage) const { return m_runs[index(side)].resident[static_cast<size_t>(storage)] != 0; }
 
     // The pressure evictions made during operator `op` by one run only (call after advanceThrough(op)).
     std::vector<OneSidedEviction> oneSidedAt(int64_t op) const;

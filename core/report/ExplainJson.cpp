@@ -60,7 +60,8 @@ Json culpritEvictionToJson(const std::optional<CulpritEviction>& culprit)
             {"carried_bytes", c.carriedBytes},
             {"carried_storages", c.carriedStorages},
             {"completing_only_bytes", c.lackedBytes},
-            {"completing_only_storages", c.lackedStorages}};
+            {"completing_only_storages", c.lackedStorages},
+            {"carried_evicted_first", c.carriedEvictedFirst}};
 }
 
 Json cascadeToJson(const std::vector<CascadeStep>& list, bool withMemory)

@@ -20,12 +20,14 @@ std::string overhead(int64_t rematCompute, const Baseline& b)
     return fixed(overheadOf(rematCompute, b), 4);
 }
 
-std::string runLine(const char* role, const RunSummary& r, const Baseline& b)
+std::string runLine(const char* role, const RunSummary& r, const Baseline& b, bool afterLastOperator = false)
 {
     std::string s = std::string("  ") + role + groupDigits(r.budget) + " bytes (" + ratioText(ratioOfPeak(r.budget, b.memory))
                     + " of peak): " + outcomeName(r.outcome);
     if (r.outcome == Outcome::Complete)
         s += ", overhead " + overhead(r.rematCompute, b) + ", " + plural(r.evictions, "eviction", "evictions");
+    else if (afterLastOperator)
+        s += " after operator " + groupDigits(r.opsDone) + ", its last";
     else
         s += " at operator " + groupDigits(r.opsDone);
     if (r.certifiedHi == std::numeric_limits<int64_t>::max())
@@ -124,6 +126,8 @@ std::string culpritText(const PairExplanation& x)
             s += ", and the completing run " + bytes(c.lackedBytes) + " in " + plural(c.lackedStorages, "storage", "storages")
                  + " that it does not";
         s += ". It";
+        if (c.carriedEvictedFirst)
+            s += " evicts storage " + std::to_string(x.key.storage) + " itself in operator " + groupDigits(c.op) + ", then";
     }
     s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage " + std::to_string(c.storage)
          + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
@@ -146,10 +150,16 @@ std::string divergencesText(const PairExplanation& x)
              + groupDigits(static_cast<int64_t>(x.oneSided.size()) - failingOnly) + " by the completing one).\n";
     }
     s += "\n";
+    // Without a culprit eviction nothing traces the failure back to a divergence: the latest
+    // one is shown for what it is, not as the key.
+    const char* keyTitle = x.culpritEviction ? "Key divergence" : "Last divergence before the failure";
     if (x.key.op >= 0 && !(x.key.op == x.first.op && x.key.storage == x.first.storage && x.key.evictedBy == x.first.evictedBy))
-        s += divergenceText(x, x.key, "Key divergence", true, false);
+        s += divergenceText(x, x.key, keyTitle, true, false);
     else if (x.key.op >= 0)
-        s += "The key divergence is the first one.\n";
+        s += x.culpritEviction ? "The key divergence is the first one.\n" : "The first divergence is also the last before the failure.\n";
+    if (!x.culpritEviction && x.key.op >= 0)
+        s += "  No eviction by the failing run alone left it without a storage that its failure rebuilds and the completing run "
+             "holds there: no divergence is traced back from the failure.\n";
     return s + culpritText(x);
 }
 
@@ -173,10 +183,13 @@ std::string failureText(const FailureAnatomy& f, const PairExplanation& x, const
         s += root >= 0 ? " The limit is crossed while rebuilding storage " + std::to_string(root) + " (" + rebuilt + ")." : "";
         if (x.options.overheadLimit && b.compute > 0) {
             const double allowed = static_cast<double>(b.compute) * (*x.options.overheadLimit - 1.0);
+            // Grouped like every figure here, with the tenth a fractional allowance has.
+            const int64_t tenths = std::llround(allowed * 10);
+            const std::string allowance = groupDigits(tenths / 10) + (tenths % 10 != 0 ? "." + std::to_string(tenths % 10) : "");
             if (allowed > 0)
-                s += " Before this operator the run had spent " + groupDigits(f.rematBefore) + " ns on rebuilds, "
-                     + fixed(100.0 * static_cast<double>(f.rematBefore) / allowed, 1) + "% of the "
-                     + (allowed == std::floor(allowed) ? groupDigits(static_cast<int64_t>(allowed)) : fixed(allowed, 1)) + " ns the limit allows.";
+                s += std::string(f.outsideOperator ? " Before the closing reads" : " Before this operator") + " the run had spent "
+                     + groupDigits(f.rematBefore) + " ns on rebuilds, " + fixed(100.0 * static_cast<double>(f.rematBefore) / allowed, 1)
+                     + "% of the " + allowance + " ns the limit allows.";
         }
     }
     s += "\n  At the end: " + bytes(f.memory) + " in use of a budget of " + groupDigits(f.budget) + ", " + bytes(f.pinned)
@@ -227,7 +240,7 @@ std::string explanationToText(const std::string& trace, const Baseline& b, const
             s += " " + std::to_string(id);
         s += "\n";
     }
-    s += runLine("failing     ", x.failing, b);
+    s += runLine("failing     ", x.failing, b, x.failure.outsideOperator);
     s += runLine("completing  ", x.completing, b);
     if (x.cancelled && x.first.op < 0 && x.failure.cascade.empty())
         return s + "\nCancelled before the runs were compared.\n";
