@@ -85,3 +85,6 @@ optionsOf() {
     printf '    else\n        COMPREPLY=($(compgen -f -- "$cur"))\n    fi\n}\n'
     printf 'complete -o filenames -F _holescope_cli holescope-cli\n'
 } > "$out/holescope-cli.bash"
+
+# The installed man pages are compressed (-n: no name or time stamp, so the bytes do not vary).
+gzip -9nkf "$out/holescope-cli.1" "$out/holescope.1"

@@ -28,7 +28,7 @@ for f in usr/bin/holescope usr/bin/holescope-cli \
          usr/share/metainfo/io.github.holescope.Holescope.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/io.github.holescope.Holescope.svg \
          usr/share/mime/packages/holescope.xml \
-         usr/share/man/man1/holescope-cli.1 usr/share/man/man1/holescope.1 \
+         usr/share/man/man1/holescope-cli.1.gz usr/share/man/man1/holescope.1.gz \
          usr/share/bash-completion/completions/holescope-cli \
          usr/share/holescope/traces/demo-unet.log usr/share/holescope/cluster/submit-slurm.sh \
          usr/share/doc/holescope/copyright; do
@@ -52,6 +52,7 @@ completion=$(bash -c '. "$1"; COMP_WORDS=(holescope-cli export-t); COMP_CWORD=1;
 --overhead-limit" ] || { echo "completion gave: $completion" >&2; exit 1; }
 echo "bash completion completes commands and options"
 
+gunzip -k "$root/usr/share/man/man1/holescope-cli.1.gz" "$root/usr/share/man/man1/holescope.1.gz"
 man="$root/usr/share/man/man1/holescope-cli.1"
 for c in info replay record sweep holes merge explain "figure outcome" "figure pair" export-trace policies advise census synth bench; do
     grep -q "^\.SS \"$c\"" "$man" || { echo "the man page has no section for $c" >&2; exit 1; }

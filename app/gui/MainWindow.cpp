@@ -34,6 +34,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -94,7 +95,12 @@ MainWindow::MainWindow(RecentFiles& recent, bool interactive, const QString& aut
     }
     updateTitle();
     updateSelectionText();
-    resize(1400, 900);
+    // On a laptop's 1,366 x 768 the window fits its screen; offscreen (screenshots) has no
+    // screen to fit and keeps the full size.
+    QSize size(1400, 900);
+    if (QGuiApplication::platformName() != QLatin1String("offscreen") && screen() != nullptr)
+        size = size.boundedTo(screen()->availableGeometry().size());
+    resize(size);
 }
 
 MainWindow::~MainWindow()
