@@ -383,22 +383,33 @@ QString PairView::summaryText() const
         const char* completing = m_pair->aFails ? "B" : "A";
         const Divergence& k = x.key;
         const bool keyIsFirst = k.op == x.first.op && k.storage == x.first.storage && k.evictedBy == x.first.evictedBy;
+        // Without a culprit eviction nothing traces the failure back: the latest divergence is
+        // only that, as holescope-cli explain says.
         if (k.op >= 0 && k.storage >= 0 && !keyIsFirst)
-            s += tr(" Key divergence at operator %1: %2 evicts storage %3, %L4 bytes short; %5 does not.")
+            s += (x.culpritEviction ? tr(" Key divergence at operator %1: %2 evicts storage %3, %L4 bytes short; %5 does not.")
+                                    : tr(" Last divergence before the failure at operator %1: %2 evicts storage %3, %L4 bytes short; %5 does not."))
                      .arg(k.op)
                      .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? failing : completing))
                      .arg(k.storage)
                      .arg(k.bytesShort)
                      .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? completing : failing));
-        else if (k.op >= 0 && keyIsFirst)
+        else if (k.op >= 0 && keyIsFirst && x.culpritEviction)
             s += tr(" It is the key divergence.");
         if (x.culpritEviction)
-            s += tr(" Culprit: at operator %1 the failing run (%2) evicts storage %3, which operator %4 needs; it fails at operator %5.")
-                     .arg(x.culpritEviction->op)
+        {
+            const CulpritEviction& c = *x.culpritEviction;
+            // A rebuild still under way when the run stopped has no "needed again" operator.
+            const QString needer = c.neededAfter < 0 ? tr("the failure's cascade")
+                                   : x.failure.outsideOperator && c.op + c.neededAfter == x.failure.op
+                                       ? tr("the trace's read after operator %1").arg(x.failure.op)
+                                       : tr("operator %1").arg(c.op + c.neededAfter);
+            const QString fails = x.failure.outsideOperator ? tr("after operator %1, its last").arg(x.failure.op) : tr("at operator %1").arg(x.failure.op);
+            s += tr(" Culprit: at operator %1 the failing run (%2) evicts storage %3, which %4 needs; it fails %5.")
+                     .arg(c.op)
                      .arg(QString::fromUtf8(failing))
-                     .arg(x.culpritEviction->storage)
-                     .arg(x.culpritEviction->op + std::max<int64_t>(x.culpritEviction->neededAfter, 0))
-                     .arg(x.failure.op);
+                     .arg(c.storage)
+                     .arg(needer, fails);
+        }
     }
     return s;
 }
