@@ -422,9 +422,7 @@ void MainWindow::connectPair()
         const PairDataPtr pair = m_pairView->pair();
         if (!pair)
             return;
-        const ReplayOptions now = replayOptionsFor(m_session->settings(), m_session->protect());
-        if (policyName(now.policy) != policyName(pair->options.policy) || now.overheadLimit != pair->options.overheadLimit
-            || now.maxSteps != pair->options.maxSteps || now.maxSeconds != pair->options.maxSeconds)
+        if (!sameRulesButProtect(replayOptionsFor(m_session->settings(), m_session->protect()), pair->options))
             comparePair();
     });
     connect(m_session, &Session::traceChanged, this, [this] { m_pairView->setTrace(m_session->trace()); });

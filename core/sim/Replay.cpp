@@ -31,4 +31,10 @@ ReplayResult replay(const PreparedTrace& trace, const ReplayOptions& options)
     return detail::runReplay(trace, options, none);
 }
 
+bool sameRulesButProtect(const ReplayOptions& a, const ReplayOptions& b)
+{
+    return policyName(a.policy) == policyName(b.policy) && a.overheadLimit == b.overheadLimit && a.maxSteps == b.maxSteps
+           && a.maxSeconds == b.maxSeconds;
+}
+
 } // namespace holescope

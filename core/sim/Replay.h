@@ -116,6 +116,10 @@ struct ReplayResult {
     std::vector<FreeEntry> freeLog;
 };
 
+// Whether two replays follow the same rules but for the budget and the protections: the same
+// policy, overhead limit and caps (a pair shown under other rules is stale).
+bool sameRulesButProtect(const ReplayOptions& a, const ReplayOptions& b);
+
 // Replays the trace under a budget with the DTR heuristic and the rules of simrd's
 // RuntimeV2EagerOptimized. Every id in options.protect must name a storage of the trace
 // (unknownStorages tells which do not). Safe to call from several threads at once.

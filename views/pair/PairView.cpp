@@ -229,9 +229,7 @@ void PairView::setPair(PairDataPtr pair)
     const Cursor was = stay ? *m_cursor : Cursor{};
     // "Was" tells what a protection changed; after a change of policy or limits it would blame
     // the protection for what the other setting did.
-    const bool sameSettings = sameBudgets && policyName(m_pair->options.policy) == policyName(pair->options.policy)
-                              && m_pair->options.overheadLimit == pair->options.overheadLimit && m_pair->options.maxSteps == pair->options.maxSteps
-                              && m_pair->options.maxSeconds == pair->options.maxSeconds;
+    const bool sameSettings = sameBudgets && sameRulesButProtect(m_pair->options, pair->options);
     if (sameBudgets && !sameSettings) {
         m_before.reset();
     } else if (sameBudgets && m_pair->options.protect != pair->options.protect) {
