@@ -500,7 +500,13 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
     FigureOptions sized = options;
     if (figure == Figure::Pair && sized.heightInches <= 0)
         sized.heightInches = pairFigureHeight(sized.preset);
-    if (!exportPlot(plot, path, sized, error))
+    // The pair's cursor marks where the user is looking, which a reader of the figure cannot know.
+    if (figure == Figure::Pair)
+        m_pairView->timeline().setCursorVisible(false);
+    const bool exported = exportPlot(plot, path, sized, error);
+    if (figure == Figure::Pair)
+        m_pairView->timeline().setCursorVisible(true);
+    if (!exported)
         return false;
     if (csvPath.isEmpty())
         return true;

@@ -208,6 +208,7 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     budgetLine->point2->setCoords(1, static_cast<double>(budget) / scale);
     budgetLine->setPen(QPen(kBudget, 1.5, Qt::DashLine));
     auto* title = new QCPItemText(m_plot);
+    title->setLayer(QStringLiteral("axes"));   // above the divergence, failure and cursor lines, which crossed its text
     title->setClipAxisRect(lane);
     title->position->setAxisRect(lane);
     title->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -412,6 +413,12 @@ void PairTimeline::setCursor(int64_t op, int run, int64_t clock)
         m_cursorLines[lane]->point2->setCoords(x, 1);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PairTimeline::setCursorVisible(bool visible)
+{
+    for (QCPItemStraightLine* line : m_cursorLines)
+        line->setVisible(visible);
 }
 
 double PairTimeline::cursorX(int lane) const

@@ -36,6 +36,8 @@ public:
     // operator's start; the other run's lanes at the operator's start.
     void setCursor(int64_t op, int run, int64_t clock);
     int64_t cursor() const { return m_cursor; }
+    // The cursor follows the user's place in the tables; a figure for a paper leaves it out.
+    void setCursorVisible(bool visible);
     // The cursor's x position in lane `lane` (0 A memory, 1 A depth, 2 B memory, 3 B depth).
     double cursorX(int lane) const;
     void showOperators(double from, double to);

@@ -113,6 +113,10 @@ QWidget* PairView::createEventTables()
                         rowActivated(i, current.row());
                 });
     }
+    // Beside the tabs, not in the crowded tool row, which it widened past the window.
+    m_filterCount = new QLabel(m_tabs);
+    m_filterCount->setContentsMargins(6, 0, 6, 0);
+    m_tabs->setCornerWidget(m_filterCount, Qt::TopRightCorner);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_filterCount != nullptr)
             updateFilterCount();
@@ -191,12 +195,13 @@ QWidget* PairView::createToolRow()
     connect(clock, &QCheckBox::toggled, m_timeline, &PairTimeline::setUseClock);
     l->addWidget(clock);
     m_filter = new QLineEdit(row);
-    m_filter->setPlaceholderText(tr("Filter: storage id or operator name"));
+    // Short: the row has many buttons, and a long hint showed as "Filter: ...".
+    m_filter->setPlaceholderText(tr("Filter"));
+    m_filter->setToolTip(tr("Keep the events of a storage (its id) or of an operator (part of its name)"));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, this, &PairView::setFilterText);
     l->addWidget(m_filter, 1);
-    m_filterCount = new QLabel(row);
-    l->addWidget(m_filterCount);
+
     button(tr("Never evict it"), tr("Protect the inspected storage in both runs and replay them"), [this] {
         if (m_inspected >= 0)
             emit protectRequested({m_inspected});
