@@ -24,6 +24,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -263,6 +264,17 @@ private slots:
         QCOMPARE(c.run, 1);
         QCOMPARE(c.op, int64_t{8});
         QCOMPARE(p->b.events[c.event].kind, EventKind::End);
+        // From the merged table the jumps stay in it, on the same events.
+        auto* tabs = view.findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        view.showTable(2);
+        QVERIFY(view.jumpToDivergence());
+        QCOMPARE(tabs->currentIndex(), 2);
+        QCOMPARE(view.cursor()->op, int64_t{5});
+        QVERIFY(view.jumpToFailure());
+        QCOMPARE(tabs->currentIndex(), 2);
+        QCOMPARE(view.cursor()->run, 1);
+        QCOMPARE(p->b.events[view.cursor()->event].kind, EventKind::End);
         // B's next eviction after its start is storage 4 at operator 7.
         view.showTable(1);
         view.stepEvent(-1000);

@@ -479,6 +479,10 @@ void OutcomePlot::placeLabels()
         m_labelBand = band;
         if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
             fitValueAxis();
+            // The ticks were laid out for the old range: an exported figure, drawn in this very
+            // pass at its own size, labelled only part of its axis. Lay out again before drawing.
+            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+                m_plot->plotLayout()->update(phase);
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
     }

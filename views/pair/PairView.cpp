@@ -566,7 +566,8 @@ bool PairView::jumpToDivergence()
     }
     if (!found)
         return false;
-    showTable(run);
+    if (currentWhich() != 2)   // the merged table shows both runs: it stays
+        showTable(run);
     selectEvent(run, *found);
     return true;
 }
@@ -578,7 +579,8 @@ bool PairView::jumpToFailure()
     for (int run = 0; run < 2; ++run) {
         const RunRecord& r = m_pair->run(run);
         if (r.result.outcome != Outcome::Complete && !r.events.empty()) {
-            showTable(run);
+            if (currentWhich() != 2)
+                showTable(run);
             selectEvent(run, static_cast<uint32_t>(r.events.size() - 1));
             return true;
         }
