@@ -117,10 +117,7 @@ QWidget* PairView::createEventTables()
     m_filterCount = new QLabel(m_tabs);
     m_filterCount->setContentsMargins(6, 0, 6, 0);
     m_tabs->setCornerWidget(m_filterCount, Qt::TopRightCorner);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_filterCount != nullptr)
-            updateFilterCount();
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &PairView::updateFilterCount);
     return m_tabs;
 }
 
@@ -201,7 +198,6 @@ QWidget* PairView::createToolRow()
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, this, &PairView::setFilterText);
     l->addWidget(m_filter, 1);
-
     button(tr("Never evict it"), tr("Protect the inspected storage in both runs and replay them"), [this] {
         if (m_inspected >= 0)
             emit protectRequested({m_inspected});
@@ -457,7 +453,7 @@ void PairView::setFilterText(const QString& text)
 
 QString PairView::filterCountText() const
 {
-    if (m_filter->text().isEmpty() || !m_pair)
+    if (!m_pair || m_filter->text().isEmpty())
         return {};
     const int which = currentWhich();
     const int kept = m_filters[static_cast<size_t>(which)]->rowCount();
