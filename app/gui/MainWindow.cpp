@@ -65,6 +65,19 @@ QString bytesText(int64_t b)
     return QString::fromStdString(groupDigits(b));
 }
 
+// The session file's name of a sweep setting.
+const char* sessionFieldName(SweepControls::Field field)
+{
+    switch (field) {
+    case SweepControls::Field::From: return "from";
+    case SweepControls::Field::To: return "to";
+    case SweepControls::Field::Step: return "step";
+    case SweepControls::Field::OverheadLimit: return "overhead_limit";
+    case SweepControls::Field::MaxSeconds: return "max_seconds";
+    }
+    return "";
+}
+
 } // namespace
 
 MainWindow::MainWindow(RecentFiles& recent, bool interactive, const QString& autosavePath, QWidget* parent)
@@ -587,20 +600,12 @@ void MainWindow::openSession(const QString& path)
     }
     // Settings the controls would round or clamp (a session edited by hand, to 20 of the peak
     // say) would show one sweep and run another: refused, naming the field.
-    const SweepSettings held = m_controls->heldAs(doc->settings);
-    const std::pair<const char*, std::pair<std::optional<double>, std::optional<double>>> fields[] = {
-        {"from", {doc->settings.from, held.from}},
-        {"to", {doc->settings.to, held.to}},
-        {"step", {doc->settings.step, held.step}},
-        {"overhead_limit", {doc->settings.overheadLimit, held.overheadLimit}},
-        {"max_seconds", {doc->settings.maxSeconds, held.maxSeconds}}};
-    for (const auto& [field, values] : fields)
-        if (values.first != values.second) {
-            const auto shortest = [](double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
-            reportError(tr("%1: field sweep_settings.%2 is %3, which the sweep controls would hold as %4")
-                            .arg(path, QLatin1String(field), shortest(*values.first), shortest(*values.second)));
-            return;
-        }
+    if (const auto change = m_controls->firstChange(doc->settings)) {
+        const auto shortest = [](double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
+        reportError(tr("%1: field sweep_settings.%2 is %3, which the sweep controls would hold as %4")
+                        .arg(path, QLatin1String(sessionFieldName(change->field)), shortest(change->given), shortest(change->held)));
+        return;
+    }
     QString trace = QString::fromStdString(doc->tracePath);
     if (QFileInfo(trace).isRelative())
         trace = QFileInfo(path).absoluteDir().filePath(trace);

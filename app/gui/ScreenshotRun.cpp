@@ -58,27 +58,22 @@ std::optional<int64_t> budgetFrom(const QString& text, const Baseline& baseline)
 // option: the window would otherwise show, and sweep, other figures than the command line's.
 std::optional<QString> changedByControls(const SweepControls& controls, const SweepSettings& asked)
 {
-    const SweepSettings held = controls.heldAs(asked);
-    const auto changed = [](const char* option, double a, double h, const QString& holds) -> std::optional<QString> {
-        if (a == h)
-            return std::nullopt;
-        const auto shortest = [](double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
-        return QStringLiteral("%1: %2 would be shown and used as %3 (the sweep controls hold %4)")
-            .arg(QLatin1String(option), shortest(a), shortest(h), holds);
-    };
-    const QString ratios = QStringLiteral("ratios to %1 decimals, from 0.000001 to 10, and steps up to 1").arg(SweepControls::kRatioDecimals);
-    for (const auto& [a, h] : {std::pair{asked.from, held.from}, std::pair{asked.to, held.to}, std::pair{asked.step, held.step}})
-        if (auto e = changed("--sweep", a, h, ratios))
-            return e;
-    if (asked.overheadLimit)
-        if (auto e = changed("--overhead-limit", *asked.overheadLimit, *held.overheadLimit,
-                             QStringLiteral("limits to %1 decimals, from 1 to 1000").arg(SweepControls::kLimitDecimals)))
-            return e;
-    if (asked.maxSeconds)
-        if (auto e = changed("--max-seconds", *asked.maxSeconds, *held.maxSeconds,
-                             QStringLiteral("times to %1 decimals, from 0.01 to 86400 s").arg(SweepControls::kSecondsDecimals)))
-            return e;
-    return std::nullopt;
+    const auto change = controls.firstChange(asked);
+    if (!change)
+        return std::nullopt;
+    const auto [option, holds] = [&]() -> std::pair<const char*, QString> {
+        switch (change->field) {
+        case SweepControls::Field::OverheadLimit:
+            return {"--overhead-limit", QStringLiteral("limits to %1 decimals, from 1 to 1000").arg(SweepControls::kLimitDecimals)};
+        case SweepControls::Field::MaxSeconds:
+            return {"--max-seconds", QStringLiteral("times to %1 decimals, from 0.01 to 86400 s").arg(SweepControls::kSecondsDecimals)};
+        default:
+            return {"--sweep", QStringLiteral("ratios to %1 decimals, from 0.000001 to 10, and steps up to 1").arg(SweepControls::kRatioDecimals)};
+        }
+    }();
+    const auto shortest = [](double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); };
+    return QStringLiteral("%1: %2 would be shown and used as %3 (the sweep controls hold %4)")
+        .arg(QLatin1String(option), shortest(change->given), shortest(change->held), holds);
 }
 
 } // namespace

@@ -178,6 +178,21 @@ SweepSettings SweepControls::heldAs(const SweepSettings& s) const
     return h;
 }
 
+std::optional<SweepControls::HeldChange> SweepControls::firstChange(const SweepSettings& s) const
+{
+    const SweepSettings h = heldAs(s);
+    const std::pair<Field, std::pair<std::optional<double>, std::optional<double>>> values[] = {
+        {Field::From, {s.from, h.from}},
+        {Field::To, {s.to, h.to}},
+        {Field::Step, {s.step, h.step}},
+        {Field::OverheadLimit, {s.overheadLimit, h.overheadLimit}},
+        {Field::MaxSeconds, {s.maxSeconds, h.maxSeconds}}};
+    for (const auto& [field, v] : values)
+        if (v.first != v.second)
+            return HeldChange{field, *v.first, *v.second};
+    return std::nullopt;
+}
+
 void SweepControls::setSettings(const SweepSettings& s)
 {
     const QSignalBlocker blockers[] = {QSignalBlocker(m_from), QSignalBlocker(m_to), QSignalBlocker(m_step), QSignalBlocker(m_exact),

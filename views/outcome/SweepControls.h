@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -28,6 +30,15 @@ public:
     // to their ranges. A caller with settings from elsewhere (the command line) compares, so as
     // to refuse what the controls would silently change rather than sweep something else.
     SweepSettings heldAs(const SweepSettings& settings) const;
+    // The first of the values that heldAs would change, in the order from, to, step, overhead
+    // limit, time cap; none when the controls would hold every value as given.
+    enum class Field { From, To, Step, OverheadLimit, MaxSeconds };
+    struct HeldChange {
+        Field field;
+        double given;
+        double held;
+    };
+    std::optional<HeldChange> firstChange(const SweepSettings& settings) const;
     // The boxes' precision: ratios (from, to, step), the overhead limit and the time cap.
     static constexpr int kRatioDecimals = 6;
     static constexpr int kLimitDecimals = 4;
