@@ -392,6 +392,24 @@ private slots:
         const QString png = m_dir.filePath("window-pair.png");
         QVERIFY2(w.exportFigureTo(MainWindow::Figure::Pair, png, FigureOptions{}, QString(), exportError), qPrintable(exportError));
         QCOMPARE(QImage(png).height(), 1080);
+        // The figure leaves out the cursor (where the user was looking), and only the cursor: the
+        // plot exported as it stands afterwards (the window shows the cursor again) differs from it
+        // in one narrow band of columns: a vertical line.
+        FigureOptions asInWindow;
+        asInWindow.heightInches = pairFigureHeight(asInWindow.preset);
+        const QString drawn = m_dir.filePath("pair-with-cursor.png");
+        QVERIFY2(exportPlot(w.pairView().timeline().plot(), drawn, asInWindow, exportError), qPrintable(exportError));
+        const QImage without(png), with(drawn);
+        QCOMPARE(with.size(), without.size());
+        int firstColumn = with.width(), lastColumn = -1;
+        for (int y = 0; y < with.height(); ++y)
+            for (int x = 0; x < with.width(); ++x)
+                if (with.pixel(x, y) != without.pixel(x, y)) {
+                    firstColumn = std::min(firstColumn, x);
+                    lastColumn = std::max(lastColumn, x);
+                }
+        QVERIFY2(lastColumn >= 0, "the cursor was drawn in neither figure");
+        QVERIFY2(lastColumn - firstColumn <= 6, qPrintable(QStringLiteral("columns %1 to %2 differ").arg(firstColumn).arg(lastColumn)));
         // A new pair opens at its first divergence (A evicts storage 1 at operator 5).
         QVERIFY(w.pairView().cursor().has_value());
         QCOMPARE(w.pairView().cursor()->run, 0);
