@@ -5,6 +5,7 @@
 # the bash completion; and checks the desktop integration files.
 # usage: package_test.sh BUILD_DIR SOURCE_DIR WORK_DIR VERSION
 set -eu
+left_out=0
 build=$1 src=$2 work=$3 version=$4
 rm -rf "$work"
 mkdir -p "$work"
@@ -62,10 +63,14 @@ if command -v groff >/dev/null; then
     [ -z "$warnings" ] || { echo "groff: $warnings" >&2; exit 1; }
 else
     echo "SKIPPED: groff is not installed, the man pages were not typeset"
+    left_out=1
 fi
 if command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null; then
     desktop-file-validate "$root/usr/share/applications/io.github.holescope.Holescope.desktop"
     appstreamcli validate --no-net "$root/usr/share/metainfo/io.github.holescope.Holescope.metainfo.xml"
 else
     echo "SKIPPED: desktop-file-validate or appstreamcli is not installed (packaging/install-deps.sh installs both)"
+    left_out=1
 fi
+# 77: everything checked passed, but some checks were left out; ctest reports the test as skipped.
+[ "$left_out" = 0 ] || exit 77

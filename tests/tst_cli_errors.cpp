@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,6 +25,7 @@
 #include <utility>
 
 #include "support/CliProcess.h"
+#include "support/SkipReport.h"
 
 namespace {
 
@@ -160,6 +162,16 @@ void CliErrorsTest::initTestCase()
         QFile f(m_dir.filePath(QStringLiteral("%1/golden/t.jsonl").arg(dir)));
         QVERIFY(f.open(QIODevice::WriteOnly));
         QVERIFY(f.write(text.data(), static_cast<qint64>(text.size())) > 0);
+    }
+    // A golden run protecting a storage its trace does not have (the tiny alias trace has 0 and 1).
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("unknownprotect/traces/dtr")));
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("unknownprotect/golden")));
+    QVERIFY(QFile::copy(QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/alias.log"), m_dir.filePath("unknownprotect/traces/dtr/alias.log")));
+    {
+        QFile f(m_dir.filePath("unknownprotect/golden/alias.jsonl"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"trace\":\"alias.log\",\"baseline\":{}}\n");
+        f.write("{\"ratio\":null,\"budget\":1000,\"overhead_limit\":null,\"protect\":[0,999],\"simrd_seconds\":1}\n");
     }
     // A trace given through a pipe (info <(zcat t.gz), say): refused, never read half.
     QCOMPARE(mkfifo(QFile::encodeName(m_dir.filePath("fifo")).constData(), 0600), 0);
@@ -405,6 +417,8 @@ void CliErrorsTest::badInput_data()
                                                   << QStringList{"{dir}/badprotect/golden/t.jsonl:2: field \"protect\": expected a list of storage ids, found [3131.5]"};
     QTest::newRow("bench golden ratio not a number") << QStringList{"bench", "--shared", "{dir}/badratio"}
                                                      << QStringList{"{dir}/badratio/golden/t.jsonl:2: field \"ratio\": expected a number or null, found true"};
+    QTest::newRow("bench golden protect unknown") << QStringList{"bench", "--shared", "{dir}/unknownprotect", "--only", "alias"}
+                                                  << QStringList{"{dir}/unknownprotect/golden/alias.jsonl:2: protects storage 999, which alias.log does not have"};
     QTest::newRow("bench --only no replay") << QStringList{"bench", "--shared", "{dir}/shared", "--only", "resnet"}
                                             << QStringList{"--only: no replay of a trace named like \"resnet\""};
     QTest::newRow("protect a view") << QStringList{"replay", "{alias}", "--budget", "500", "--protect", "1,2"}
@@ -686,7 +700,7 @@ void CliErrorsTest::benchNamesAndMinTime()
 {
     const QString shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
     if (!QFileInfo::exists(shared + "/traces/dtr"))
-        QSKIP(qPrintable("SKIPPED: no shared folder at " + shared + "; bench needs the DTR traces"));
+        HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + shared + "; bench needs the DTR traces"));
     const CliRun run = runCli({"bench", "--shared", shared, "--no-golden", "--only", "INCEPTION", "--min-time", "0"});
     QVERIFY(run.finished);
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
@@ -695,19 +709,32 @@ void CliErrorsTest::benchNamesAndMinTime()
 }
 
 // An output into a folder the user may not write to is refused before the work. Root writes
-// everywhere, so only a run as another user can see this refusal.
+// everywhere, so as root the command runs as the user nobody (setpriv, from util-linux).
 void CliErrorsTest::readOnlyFolder()
 {
-    if (geteuid() == 0)
-        QSKIP("running as root, for whom every folder is writable: run the tests as another user to check this refusal");
+    const QStringList command = {"synth", "--out", m_dir.filePath("readonly") + "/t.log"};
+    QString program = QStringLiteral(HOLESCOPE_CLI);
+    QStringList args = command;
+    if (geteuid() == 0) {
+        program = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        if (program.isEmpty())
+            HOLESCOPE_SKIP("running as root without setpriv to run as another user: the refusal of a read-only folder is not checked");
+        args = QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", QStringLiteral(HOLESCOPE_CLI)} + command;
+        // nobody must reach the folder to be refused by it, not by the temporary folder above it
+        QVERIFY(QFile::setPermissions(m_dir.path(), QFile::permissions(m_dir.path()) | QFileDevice::ExeOther | QFileDevice::ReadOther));
+    }
     const QString folder = m_dir.filePath("readonly");
     QVERIFY(QDir().mkpath(folder));
-    QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
-    const CliRun run = runCli({"synth", "--out", folder + "/t.log"});
+    QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    QProcess p;
+    p.start(program, args);
+    const bool finished = p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit;
     QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    QVERIFY(run.finished);
-    QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains("--out: " + folder + "/t.log: cannot write: permission denied"), qPrintable(run.err));
+    QVERIFY(finished);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains("--out: " + folder + "/t.log: cannot write: permission denied"), qPrintable(err));
+    QVERIFY(!QFileInfo::exists(folder + "/t.log"));
 }
 
 // A folder whose permission bits allow writing on a file system that takes no new file (procfs,
@@ -715,7 +742,7 @@ void CliErrorsTest::readOnlyFolder()
 void CliErrorsTest::folderThatTakesNoFile()
 {
     if (!QFileInfo(QStringLiteral("/proc/self")).exists())
-        QSKIP("no /proc here: the refusal of a file system that takes no new file is not checked");
+        HOLESCOPE_SKIP("no /proc here: the refusal of a file system that takes no new file is not checked");
     const CliRun run = runCli({"sweep", QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log"), "--from", "0.3", "--to", "0.6", "--exact", "--json",
                                "--out", "/proc/sweep.json"});
     QVERIFY(run.finished);
@@ -724,5 +751,5 @@ void CliErrorsTest::folderThatTakesNoFile()
     QVERIFY(run.out.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(CliErrorsTest)
+HOLESCOPE_TEST_MAIN(CliErrorsTest)
 #include "tst_cli_errors.moc"

@@ -2,6 +2,7 @@
 // The policy commands as a user runs them: --policy on the replaying commands, policies,
 // advise and census, with their figures and their errors.
 #include "support/CliProcess.h"
+#include "support/SkipReport.h"
 
 #include <QDir>
 #include <QFile>
@@ -181,5 +182,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(CliPoliciesTest)
+HOLESCOPE_TEST_MAIN(CliPoliciesTest)
 #include "tst_cli_policies.moc"

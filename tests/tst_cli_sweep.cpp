@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/CliProcess.h"
+#include "support/SkipReport.h"
 
 namespace {
 
@@ -230,6 +231,18 @@ private slots:
         QVERIFY2(merged.exitCode == 0, qPrintable(merged.err));
         QVERIFY(!merged.out.contains("heuristic_evals"));
         QVERIFY(nlohmann::json::parse(merged.out.toStdString()).at("points") == doc.at("points"));
+        // A count that is not one is refused, naming the point.
+        for (const auto& [value, shown] : {std::pair{nlohmann::json("many"), "\"many\""}, std::pair{nlohmann::json(-1), "-1"}}) {
+            doc.at("points")[1]["heuristic_evals"] = value;
+            QFile f(without);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QByteArray::fromStdString(doc.dump(2) + "\n"));
+            f.close();
+            const Run refused = cli({"merge", without});
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains(QStringLiteral("field \"points[1].heuristic_evals\": expected a count, found %1").arg(shown)), qPrintable(refused.err));
+            QVERIFY(refused.out.isEmpty());
+        }
     }
 
     // Each point's overhead is replay's for its budget, from the header's compute baseline
@@ -274,11 +287,18 @@ private slots:
     // Odd layer counts used to read past the end of the U-Net's way down.
     void synthOddUNet()
     {
-        for (const char* layers : {"1", "5", "7"}) {
-            const Run r = cli({"synth", "--shape", "unet", "--layers", layers, "--out", path(QStringLiteral("u%1.log").arg(layers))});
+        // L layers: L + 1 constants (the input and one weight a layer), L layers and the loss
+        // forward, the loss's backward and two backward operators a layer.
+        for (const int layers : {1, 5, 7}) {
+            const QString log = path(QStringLiteral("u%1.log").arg(layers));
+            const Run r = cli({"synth", "--shape", "unet", "--layers", QString::number(layers), "--out", log});
             QCOMPARE(r.exitCode, 0);
-            const Run info = cli({"info", path(QStringLiteral("u%1.log").arg(layers)), "--json"});
+            const Run info = cli({"info", log, "--json"});
             QVERIFY2(info.exitCode == 0, qPrintable(info.err));
+            const auto j = nlohmann::json::parse(info.out.toStdString());
+            QCOMPARE(j.at("constants").get<int>(), layers + 1);
+            QCOMPARE(j.at("backward_operators").get<int>(), 2 * layers + 1);
+            QCOMPARE(j.at("operators").get<int>(), 4 * layers + 3);
         }
     }
 
@@ -467,5 +487,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(CliSweep)
+HOLESCOPE_TEST_MAIN(CliSweep)
 #include "tst_cli_sweep.moc"

@@ -3,6 +3,7 @@
 // Python's int / int (exact quotient, rounded half to even), which is what simrd computes.
 #include "policy/DtrScore.h"
 #include "policy/ExactQuotient.h"
+#include "support/SkipReport.h"
 
 #include <QTest>
 
@@ -141,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ExactQuotientTest)
+HOLESCOPE_TEST_MAIN(ExactQuotientTest)
 #include "tst_exact_quotient.moc"

@@ -7,6 +7,7 @@
 #include "report/ExplainText.h"
 #include "support/CliProcess.h"
 #include "support/GoldenRuns.h"
+#include "support/SkipReport.h"
 #include "text/Numbers.h"
 
 #include <QDir>
@@ -260,7 +261,7 @@ private slots:
     {
         const QString path = m_shared + "/traces/dtr/unet-6-8000000000.0-2020-10-1-10-57-18-default.log";
         if (!QFile::exists(path))
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the U-Net trace is read from there)"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the U-Net trace is read from there)"));
         const PreparedTrace t = test::loadTrace(path.toStdString());
         ExplainRequest r;
         r.failBudget = 3634308800;
@@ -402,7 +403,7 @@ private slots:
     {
         const QString path = m_shared + kInception;
         if (!QFile::exists(path))
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the InceptionV4 trace is read from there)"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the InceptionV4 trace is read from there)"));
         const PreparedTrace t = test::loadTrace(path.toStdString());
         ExplainRequest r;
         r.replay.overheadLimit = 2.0;
@@ -451,5 +452,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ExplainTest)
+HOLESCOPE_TEST_MAIN(ExplainTest)
 #include "tst_explain.moc"

@@ -2,6 +2,7 @@
 // Parity with simrd: every replay in ../shared/golden (and the InceptionV4 figures we measured
 // with simrd ourselves) must come out identical, eviction by eviction.
 #include "support/GoldenRuns.h"
+#include "support/SkipReport.h"
 #include "trace/TraceReader.h"
 
 #include <QDir>
@@ -53,7 +54,7 @@ private slots:
     void initTestCase()
     {
         if (!QDir(m_shared + "/golden").exists() || !QDir(m_shared + "/traces/dtr").exists())
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared
                              + " (the DTR traces and simrd's goldens); parity with simrd was NOT checked"));
     }
 
@@ -141,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(GoldenParity)
+HOLESCOPE_TEST_MAIN(GoldenParity)
 #include "tst_golden_parity.moc"

@@ -17,6 +17,7 @@
 #include "session/SweepSpecFor.h"
 #include "summary/TraceSummaryModel.h"
 #include "support/BadTraces.h"
+#include "support/SkipReport.h"
 #include "synth/TraceSynth.h"
 
 #include <qcustomplot.h>
@@ -362,6 +363,62 @@ private slots:
         QVERIFY(!QFile::exists(copy));   // saved: the copy is gone
         MainWindow none(*m_recent, /*interactive=*/false, copy);
         QVERIFY(!none.restoreAutosave());
+    }
+
+    // What the window refuses, it says: a comparison without budgets, a culprit search or an
+    // export without a pair.
+    void requestsWithoutAPairAreRefused()
+    {
+        MainWindow w(*m_recent, /*interactive=*/false);
+        loadDemoAndSweep(w);
+        QSignalSpy errors(&w, &MainWindow::errorOccurred);
+        const auto actions = w.findChildren<QAction*>();
+        const auto compare = std::find_if(actions.begin(), actions.end(), [](const QAction* a) { return a->text() == "&Compare A and B"; });
+        QVERIFY(compare != actions.end());
+        (*compare)->trigger();
+        QCOMPARE(errors.count(), 1);
+        QCOMPARE(errors.at(0).at(0).toString(), QString("Select budget A (click a point) and budget B (shift-click) first."));
+        emit w.pairView().culpritSearchRequested();
+        QCOMPARE(errors.count(), 2);
+        QCOMPARE(errors.at(1).at(0).toString(), QString("The culprit search needs a pair where one budget fails and the other completes."));
+        QString error;
+        QVERIFY(!w.exportFigureTo(MainWindow::Figure::Pair, m_dir.filePath("nopair.png"), FigureOptions{}, QString(), error));
+        QCOMPARE(error, QString("There is no pair to export: compare budgets A and B first."));
+        error.clear();
+        QVERIFY(!w.exportTraceEventsTo(m_dir.filePath("nopair.json"), error));
+        QCOMPARE(error, QString("There is no pair to export: compare budgets A and B first."));
+        QVERIFY(!QFile::exists(m_dir.filePath("nopair.png")) && !QFile::exists(m_dir.filePath("nopair.json")));
+    }
+
+    // An autosave that cannot be written says so in the status bar (the work itself is intact); an
+    // unsaved session whose trace has gone since is refused, naming both.
+    void autosaveFailuresAreTold()
+    {
+        writeText(m_dir.filePath("not-a-folder"), "a file where the autosave wants a folder\n");
+        {
+            MainWindow w(*m_recent, /*interactive=*/false, m_dir.filePath("not-a-folder/autosave.holescope"));
+            loadDemoAndSweep(w);
+            w.session().setBudgetA(3900);
+            QTRY_VERIFY_WITH_TIMEOUT(w.statusText().startsWith("Autosave failed: "), 10000);
+            QVERIFY2(w.statusText().contains("not-a-folder/autosave.holescope"), qPrintable(w.statusText()));
+        }
+        const QString trace = m_dir.filePath("goes-away.log");
+        QVERIFY(QFile::copy(kDemo, trace));
+        const QString copy = m_dir.filePath("autosave-gone/autosave.holescope");
+        {
+            MainWindow w(*m_recent, /*interactive=*/false, copy);
+            w.openTrace(trace);
+            w.waitUntilIdle();
+            w.session().setBudgetA(3900);
+            QVERIFY(w.autosave()->saveNow());
+        }
+        QVERIFY(QFile::remove(trace));
+        MainWindow again(*m_recent, /*interactive=*/false, copy);
+        QSignalSpy errors(&again, &MainWindow::errorOccurred);
+        QVERIFY(!again.restoreAutosave());
+        QCOMPARE(errors.count(), 1);
+        QCOMPARE(errors.at(0).at(0).toString(), copy + ": the unsaved session's trace " + trace + " is missing");
+        QVERIFY(!again.session().trace());
     }
 
     void sweepCanBeCancelled()
@@ -1134,6 +1191,12 @@ private slots:
                                        << "--max-seconds: expected a positive number of seconds, found \"0\"";
         QTest::newRow("max-seconds x") << QStringList{"--screenshot", "x.png", "--max-seconds", "x", kDemo}
                                        << "--max-seconds: expected a positive number of seconds, found \"x\"";
+        QTest::newRow("limit below 1") << QStringList{"--screenshot", "x.png", "--sweep", "0.3:0.6:0.01", "--overhead-limit", "0.5", kDemo}
+                                       << "--overhead-limit: expected a number of at least 1, found \"0.5\"";
+        QTest::newRow("pair of one") << QStringList{"--screenshot", "x.png", "--pair", "0.4", kDemo}
+                                     << "--pair: expected A:B, two budgets (ratios of the peak, or bytes as digits), found \"0.4\"";
+        QTest::newRow("screenshot onto a folder") << QStringList{"--screenshot", "folder.png", kDemo}
+                                                  << "--screenshot: folder.png: cannot write: it is a folder";
     }
 
     // With QT_QPA_PLATFORM=offscreen (CI's setting) there is no one to see a window: the app
@@ -1160,6 +1223,7 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("folder.png")));
         QProcess p;
         p.setWorkingDirectory(m_dir.path());
         p.start(HOLESCOPE_GUI, args);
@@ -1171,5 +1235,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(GuiTest)
+HOLESCOPE_GUI_TEST_MAIN(GuiTest)
 #include "tst_gui.moc"

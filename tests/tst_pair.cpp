@@ -12,6 +12,7 @@
 #include "pair/StorageReport.h"
 #include "session/Session.h"
 #include "support/CliProcess.h"
+#include "support/SkipReport.h"
 #include "support/TraceEventCheck.h"
 #include "trace/TraceReader.h"
 
@@ -531,7 +532,7 @@ private slots:
     {
         const QString path = QStringLiteral(HOLESCOPE_SHARED_DIR "/traces/dtr/inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log");
         if (!QFile::exists(path))
-            QSKIP(qPrintable("SKIPPED: no shared folder at " HOLESCOPE_SHARED_DIR " (the InceptionV4 trace is read from there)"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " HOLESCOPE_SHARED_DIR " (the InceptionV4 trace is read from there)"));
         QSettings settings(m_dir.filePath("s2.ini"), QSettings::IniFormat);
         RecentFiles recent(settings);
         MainWindow w(recent, /*interactive=*/false);
@@ -706,5 +707,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(PairTest)
+HOLESCOPE_GUI_TEST_MAIN(PairTest)
 #include "tst_pair.moc"

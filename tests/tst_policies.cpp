@@ -3,6 +3,7 @@
 // policies.jsonl, measured with unmodified simrd on the tiny traces and the demo), the names and
 // their errors, formulas, and holescope's own policies on hand-checked cases.
 #include "support/GoldenRuns.h"
+#include "support/SkipReport.h"
 
 #include "policy/Policy.h"
 #include "policy/PythonRandom.h"
@@ -327,5 +328,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PoliciesTest)
+HOLESCOPE_TEST_MAIN(PoliciesTest)
 #include "tst_policies.moc"

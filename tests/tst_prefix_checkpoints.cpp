@@ -6,6 +6,7 @@
 #include "support/GoldenRuns.h"
 #include "support/Policies.h"
 #include "support/RandomTraces.h"
+#include "support/SkipReport.h"
 
 #include "policy/Policy.h"
 #include "sim/PrefixCheckpoints.h"
@@ -155,7 +156,7 @@ private slots:
     void dtrTraces()
     {
         if (!QDir(m_shared + "/traces/dtr").exists())
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared));
         const QStringList traces = QDir(m_shared + "/traces/dtr").entryList({"*.log"}, QDir::Files, QDir::Name);
         QCOMPARE(traces.size(), 8);
         for (const QString& trace : traces) {
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PrefixCheckpoints_)
+HOLESCOPE_TEST_MAIN(PrefixCheckpoints_)
 #include "tst_prefix_checkpoints.moc"

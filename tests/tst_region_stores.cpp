@@ -4,6 +4,7 @@
 // replays that keep either store decide alike. And the storage graph they walk.
 #include "support/GoldenRuns.h"
 #include "support/RandomTraces.h"
+#include "support/SkipReport.h"
 
 #include "sim/DenseRegions.h"
 #include "sim/Replay.h"
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(RegionStoresTest)
+HOLESCOPE_TEST_MAIN(RegionStoresTest)
 #include "tst_region_stores.moc"

@@ -8,6 +8,7 @@
 #include "support/GoldenRuns.h"
 #include "support/Policies.h"
 #include "support/RandomTraces.h"
+#include "support/SkipReport.h"
 
 #include "policy/Policy.h"
 #include "sweep/Sweep.h"
@@ -80,7 +81,7 @@ private slots:
     void dtrTraces_data()
     {
         if (!QDir(m_shared + "/traces/dtr").exists())
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
         QTest::addColumn<QString>("trace");
         QTest::addColumn<double>("from");
         QTest::addColumn<double>("to");
@@ -160,10 +161,10 @@ private slots:
     void resnetEveryPolicy()
     {
         if (!QDir(m_shared + "/traces/dtr").exists())
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; the DTR traces were NOT checked"));
         checkEveryPolicy(test::loadTrace((m_shared + "/traces/dtr/resnet32-56-9000000000.0-2020-10-1-13-3-30-default.log").toStdString()), 50);
     }
 };
 
-QTEST_GUILESS_MAIN(RegionUpkeep_)
+HOLESCOPE_TEST_MAIN(RegionUpkeep_)
 #include "tst_region_upkeep.moc"

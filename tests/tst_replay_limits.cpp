@@ -2,6 +2,7 @@
 // Every replay ends: caps and cancel make it unresolved with a reason, and rebuild cascades
 // thousands deep do not use the call stack.
 #include "sim/Replay.h"
+#include "support/SkipReport.h"
 #include "trace/TraceReader.h"
 
 #include <QTest>
@@ -149,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ReplayLimits)
+HOLESCOPE_TEST_MAIN(ReplayLimits)
 #include "tst_replay_limits.moc"

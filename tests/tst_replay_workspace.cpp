@@ -7,6 +7,7 @@
 #include "support/GoldenRuns.h"
 #include "support/Policies.h"
 #include "support/RandomTraces.h"
+#include "support/SkipReport.h"
 
 #include "policy/Policy.h"
 #include "sim/Replay.h"
@@ -144,7 +145,7 @@ private slots:
     void dtrTraces()
     {
         if (!QDir(m_shared + "/traces/dtr").exists())
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared));
         const QStringList traces = QDir(m_shared + "/traces/dtr").entryList({"*.log"}, QDir::Files, QDir::Name);
         QCOMPARE(traces.size(), 8);
         ReplayWorkspace ws;
@@ -163,5 +164,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ReplayWorkspace_)
+HOLESCOPE_TEST_MAIN(ReplayWorkspace_)
 #include "tst_replay_workspace.moc"

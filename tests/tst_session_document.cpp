@@ -2,6 +2,7 @@
 // Session files (.holescope) as a user may hand-edit or damage them: every refusal names the
 // file and the field, and a good file reads back to the document that wrote it.
 #include "session/SessionDocument.h"
+#include "support/SkipReport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -163,5 +164,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(SessionDocumentTest)
+HOLESCOPE_TEST_MAIN(SessionDocumentTest)
 #include "tst_session_document.moc"

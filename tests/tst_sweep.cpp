@@ -3,6 +3,7 @@
 // the threads or shards.
 #include "report/SweepJson.h"
 #include "support/GoldenRuns.h"
+#include "support/SkipReport.h"
 #include "sweep/Advice.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
@@ -64,7 +65,7 @@ private slots:
     void initTestCase()
     {
         if (!QDir(m_shared + "/traces/dtr").exists())
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; sweeps were NOT checked on the DTR traces"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + "; sweeps were NOT checked on the DTR traces"));
     }
 
     // The figure: one hole on a 0.002 grid from 0.09 to 0.12, holding 0.102 to 0.106.
@@ -276,5 +277,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(SweepTest)
+HOLESCOPE_TEST_MAIN(SweepTest)
 #include "tst_sweep.moc"

@@ -2,6 +2,7 @@
 // Hand-made traces, one feature each (see data/tiny/README.md), against figures measured with
 // simrd and small enough to check by hand.
 #include "support/GoldenRuns.h"
+#include "support/SkipReport.h"
 #include "synth/TraceSynth.h"
 #include "trace/TraceReader.h"
 
@@ -141,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TinyTraces)
+HOLESCOPE_TEST_MAIN(TinyTraces)
 #include "tst_tiny_traces.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // export-trace: the trace-event JSON is structurally valid and says what the replays did.
 #include "support/CliProcess.h"
+#include "support/SkipReport.h"
 #include "support/TraceEventCheck.h"
 
 #include <QDir>
@@ -152,7 +153,7 @@ private slots:
     {
         const QString trace = m_shared + "/traces/dtr/inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log";
         if (!QFile::exists(trace))
-            QSKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the InceptionV4 trace is read from there)"));
+            HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the InceptionV4 trace is read from there)"));
         qint64 bytes = 0;
         const Json f = exported({trace, "--ratio", "0.235", "--pair", "0.2343"}, &bytes);
         QVERIFY(f.is_object());
@@ -224,5 +225,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TraceEventsTest)
+HOLESCOPE_TEST_MAIN(TraceEventsTest)
 #include "tst_trace_events.moc"

@@ -2,6 +2,7 @@
 // The trace reader must refuse every input on which simrd's parse_file, get_closure or the
 // RuntimeV1 baseline would fail, name the line and the JSON field at fault, and turn every
 // other trace into exactly the program simrd would run.
+#include "support/SkipReport.h"
 #include "trace/TraceReader.h"
 
 #include <QByteArray>
@@ -727,5 +728,5 @@ void TraceReaderTest::totalsAreBounded()
     QVERIFY(std::holds_alternative<holescope::Program>(holescope::parseTrace(text, "t.log")));
 }
 
-QTEST_GUILESS_MAIN(TraceReaderTest)
+HOLESCOPE_TEST_MAIN(TraceReaderTest)
 #include "tst_trace_reader.moc"

@@ -51,6 +51,7 @@ struct BenchCase {
     std::optional<double> ratio;   // resolved against the trace's baseline when loaded
     ReplayOptions options;
     double simrdSeconds = 0;
+    QString where;   // the golden file and line it comes from
 };
 
 // Times replays of one case; the minimum of several runs, since only noise makes a run slower.
@@ -123,6 +124,7 @@ std::vector<BenchCase> goldenCases(const QString& goldenDir)
                 throw UsageError{QStringLiteral("%1: a run before the line naming its trace").arg(where)};
             BenchCase c;
             c.traceFile = trace;
+            c.where = where;
             c.options.budget = goldenField<int64_t>(j, "budget", "an integer", where);
             if (!goldenField<nlohmann::json>(j, "overhead_limit", "", where).is_null())
                 c.options.overheadLimit = goldenField<double>(j, "overhead_limit", "a number or null", where);
@@ -246,9 +248,8 @@ void benchReplays(std::vector<BenchCase>& cases, const QString& traceDir, double
     std::map<std::string, LoadedTrace> traces;
     // As a sweep's threads do, replays take over the memory of the one before (see ReplayWorkspace).
     ReplayWorkspace workspace;
-    std::printf("%-16s %-8s %-6s %-18s %12s %10s %10s\n", "trace", "ratio", "limit", "outcome", "ours_ms", "simrd_s", "speedup");
-    double minSpeedup = 1e300, logSum = 0;
-    int below = 0;
+    // Every trace is read and every case checked before the table starts: a bad one is refused
+    // whole, not after a half-printed table.
     for (BenchCase& c : cases) {
         auto it = traces.find(c.traceFile);
         if (it == traces.end())
@@ -257,8 +258,15 @@ void benchReplays(std::vector<BenchCase>& cases, const QString& traceDir, double
         if (c.ratio)
             c.options.budget = budgetForRatio(t.baseline, *c.ratio);
         c.options.workspace = &workspace;
-        if (!unknownStorages(t.program, c.options.protect).empty())
-            throw UsageError{QStringLiteral("a golden run of %1 protects a storage the trace does not have").arg(QString::fromStdString(c.traceFile))};
+        if (const auto unknown = unknownStorages(t.program, c.options.protect); !unknown.empty())
+            throw UsageError{QStringLiteral("%1: protects storage %2, which %3 does not have")
+                                 .arg(c.where).arg(unknown.front()).arg(QString::fromStdString(c.traceFile))};
+    }
+    std::printf("%-16s %-8s %-6s %-18s %12s %10s %10s\n", "trace", "ratio", "limit", "outcome", "ours_ms", "simrd_s", "speedup");
+    double minSpeedup = 1e300, logSum = 0;
+    int below = 0;
+    for (const BenchCase& c : cases) {
+        const LoadedTrace& t = traces.at(c.traceFile);
         Outcome outcome{};
         const double seconds = timeRuns(minTime, [&] { outcome = replay(t, c.options).outcome; });
         if (c.ratio) {

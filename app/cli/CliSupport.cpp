@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSupport.h"
 
+#include "export/OutputFile.h"
 #include "sim/ProtectList.h"
 #include "trace/TraceReader.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
-#include <QTemporaryFile>
 
 #include <algorithm>
 #include <cmath>
@@ -222,22 +222,7 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
         if (!parser.isSet(option))
             continue;
         const QString path = parser.value(option);
-        const QFileInfo file(path);
-        const QFileInfo folder(file.absolutePath());
-        QString why;
-        if (file.isDir())
-            why = QStringLiteral("it is a folder");
-        else if (!folder.isDir())
-            why = QStringLiteral("no folder %1").arg(folder.filePath());
-        else if (file.exists() ? !file.isWritable() : !folder.isWritable())
-            why = QStringLiteral("permission denied");
-        if (why.isEmpty()) {
-            // The output is written as a temporary file in that folder, then renamed: the bits
-            // above say nothing of a read-only file system, nor of what root may not do there.
-            QTemporaryFile probe(folder.filePath() + QStringLiteral("/.holescope-probe-XXXXXX"));
-            if (!probe.open())
-                why = probe.errorString();
-        }
+        const QString why = whyNotWritable(path);
         if (!why.isEmpty())
             throw UsageError{QStringLiteral("--%1: %2: cannot write: %3").arg(QString::fromLatin1(option), path, why)};
     }

@@ -5,6 +5,7 @@
 #include "RecentFiles.h"
 #include "ScreenshotRun.h"
 #include "export/OffscreenMessages.h"
+#include "export/OutputFile.h"
 #include "session/Session.h"
 #include "session/SessionAutosave.h"
 #include "sim/ProtectList.h"
@@ -119,8 +120,8 @@ std::optional<QString> requestFrom(const QCommandLineParser& parser, bool displa
         const QFileInfo out(request.output);
         if (out.suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) != 0)
             return QStringLiteral("--screenshot: %1 is not named .png, but a PNG is what is written").arg(request.output);
-        if (!out.absoluteDir().exists())
-            return QStringLiteral("--screenshot: %1: cannot write: no folder %2").arg(request.output, out.absolutePath());
+        if (const QString why = whyNotWritable(request.output); !why.isEmpty())
+            return QStringLiteral("--screenshot: %1: cannot write: %2").arg(request.output, why);
     }
     // The replay options only shape --sweep and --pair: without them they would be ignored.
     const bool sweepOrPair = parser.isSet(QStringLiteral("sweep")) || parser.isSet(QStringLiteral("pair"));
