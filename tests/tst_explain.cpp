@@ -3,6 +3,7 @@
 // section 10, confirmed by simrd in expected.jsonl); on InceptionV4 the figures are the study's,
 // re-measured with simrd (tests/data/simrd/README.md).
 #include "forensics/PairExplainer.h"
+#include "record/FailureSignature.h"
 #include "report/ExplainJson.h"
 #include "report/ExplainText.h"
 #include "support/CliProcess.h"
@@ -230,7 +231,8 @@ private slots:
                                  // The failing run evicts storage 2 itself at operator 58's first free loop, before
                                  // it is short again and evicts 38 (record --budget 3936).
                                  "it holds 256 bytes in 1 storage that the completing run does not, and the completing run 576 bytes in 2 storages "
-                                 "that it does not. It evicts storage 2 itself in operator 58, then is 192 bytes short at operator 58 and evicts storage 38"})
+                                 "that it does not (on balance the failing run holds 320 bytes less). It evicts storage 2 itself in operator 58 "
+                                 "before it is short, so those bytes are not in use when it is; then it is 192 bytes short at operator 58 and evicts storage 38"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 
@@ -277,6 +279,27 @@ private slots:
                                  "the trace's read of tensor 419 after operator 399: rebuilding storage 419 (recomputing operator 337)"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
         QVERIFY2(text.find("the model operator") == std::string::npos, qPrintable(QString::fromStdString(text)));
+        // The storage the story names is the first protection tried, and the cheapest rescue
+        // (replay --protect 194: overhead 1.3272; the nearest-first order alone tried eight later
+        // evictions and offered only 353, at 2.4371).
+        QCOMPARE(x.culpritEviction->storage, 194);
+        QCOMPARE(x.culprits.front().storages, std::vector<int32_t>{194});
+        QVERIFY(x.culprits.front().rescues());
+        QCOMPARE(fixed(overheadOf(x.culprits.front().rematCompute, t.baseline), 4), std::string("1.3272"));
+        // A replay says where it failed as the explanation does, and so does every command's text
+        // (the demo's 3,936 B fails inside operator 60).
+        ReplayOptions o;
+        o.budget = r.failBudget;
+        const ReplayResult unet = replay(t, o);
+        QVERIFY(unet.outsideOperator);
+        QCOMPARE(failurePlace(unet.opsDone, unet.outsideOperator, t.baseline.ops), std::string("after operator 399 of 399, outside any operator"));
+        QCOMPARE(failureSignature(t, o).outsideOperator, true);
+        const PreparedTrace demo = test::loadTrace(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+        o.budget = 3936;
+        const ReplayResult inside = replay(demo, o);
+        QVERIFY(!inside.outsideOperator);
+        QCOMPARE(failurePlace(inside.opsDone, inside.outsideOperator), std::string("at operator 60"));
+        QCOMPARE(failureSignature(demo, o).outsideOperator, false);
     }
 
     void cancelStopsAtOnce()
@@ -337,7 +360,7 @@ private slots:
                                  "Failure, operator 8: overhead_exceeded. The limit is crossed while rebuilding storage",
                                  "Before this operator the run had spent 0 ns on rebuilds, 0.0% of the 15.2 ns the limit allows.",
                                  "the same execution for every budget in [13,800, 14,099] (300 bytes)",
-                                 "protect 4: complete, overhead 1.0658 (last evicted before the failure at operator 7, an eviction the completing run does not make)"})
+                                 "protect 4: complete, overhead 1.0658 (last evicted before the failure at operator 7, an eviction the completing run does not make in that operator)"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 

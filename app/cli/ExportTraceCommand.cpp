@@ -63,8 +63,8 @@ int runExportTrace(const QStringList& args)
     writeFileWhole(out, traceEventsJson(t.name, t, o, runs).dump() + "\n");
     std::string summary;
     for (const RunRecord& r : records)
-        summary += (summary.empty() ? "" : "; ") + groupDigits(r.result.budget) + " B: " + outcomeName(r.result.outcome) + " at operator "
-                   + groupDigits(r.result.opsDone) + (r.result.reason.empty() ? "" : " (" + r.result.reason + ")");
+        summary += (summary.empty() ? "" : "; ") + groupDigits(r.result.budget) + " B: " + outcomeName(r.result.outcome) + " "
+                   + failurePlace(r.result.opsDone, r.result.outsideOperator) + (r.result.reason.empty() ? "" : " (" + r.result.reason + ")");
     printLine(summary + "; written to " + out.toStdString());
     return kExitOk;
 }

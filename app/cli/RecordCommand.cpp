@@ -41,7 +41,7 @@ int runRecord(const QStringList& args)
         });
     }
     const std::string why = record.result.reason.empty() ? "" : " (" + record.result.reason + ")";
-    printLine(std::string(outcomeName(record.result.outcome)) + " at operator " + groupDigits(record.result.opsDone) + why + "; "
+    printLine(std::string(outcomeName(record.result.outcome)) + " " + failurePlace(record.result.opsDone, record.result.outsideOperator) + why + "; "
               + plural(static_cast<int64_t>(record.events.size()), "event", "events") + ", "
               + plural(static_cast<int64_t>(record.samples.size()), "sample", "samples") + " written to " + out.toStdString());
     return kExitOk;

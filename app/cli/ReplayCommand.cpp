@@ -30,7 +30,7 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     if (r.outcome == Outcome::Complete)
         outcome += " (" + groupDigits(r.opsDone) + " operators)";
     else
-        outcome += " at operator " + groupDigits(r.opsDone) + " of " + groupDigits(b.ops);
+        outcome += " " + failurePlace(r.opsDone, r.outsideOperator, b.ops);
     if (!r.reason.empty())
         outcome += ": " + r.reason;
     printLine("outcome          " + outcome);

@@ -249,8 +249,8 @@ int runHoles(const QStringList& args)
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
                + ratioText(h.hiRatio) + " of the peak), " + groupDigits(h.widthBytes()) + " bytes wide, "
                + (h.exact ? "exact edges" : "sampled edges") + "\n";
-        out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " at operator "
-               + groupDigits(h.failureOp) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")
+        out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " "
+               + failurePlace(h.failureOp, h.failureOutside) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + groupDigits(h.cascadeDepth)
                + " deep\n";
     }

@@ -123,6 +123,7 @@ struct CulpritTrial {
     std::vector<int32_t> storages;   // protected in addition to the options' own
     Outcome outcome = Outcome::Unresolved;
     int64_t opsDone = 0;
+    bool outsideOperator = false;   // failed in a read of the trace after operator opsDone
     int64_t clock = 0;
     int64_t rematCompute = 0;
     int64_t evictions = 0;

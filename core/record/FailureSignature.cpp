@@ -37,8 +37,10 @@ private:
 FailureSignature failureSignature(const PreparedTrace& trace, const ReplayOptions& options)
 {
     SignatureRecorder recorder;
-    (void)detail::runReplay(trace, options, recorder);
-    return recorder.signature();
+    const ReplayResult r = detail::runReplay(trace, options, recorder);
+    FailureSignature s = recorder.signature();
+    s.outsideOperator = r.outsideOperator;
+    return s;
 }
 
 } // namespace holescope

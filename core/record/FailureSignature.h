@@ -16,6 +16,7 @@ struct FailureSignature {
     int64_t op = 0;             // operators done when the run ended
     int64_t pinnedBytes = 0;    // resident and not evictable (pinned or locked) at that moment
     int32_t cascadeDepth = 0;   // deepest rebuild nesting during the last operator
+    bool outsideOperator = false;   // failed in a read of the trace, no model operator under way
 };
 
 FailureSignature failureSignature(const PreparedTrace& trace, const ReplayOptions& options);

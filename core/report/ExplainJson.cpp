@@ -109,6 +109,7 @@ Json culpritTrialsToJson(const std::vector<CulpritTrial>& trials, const Baseline
         c["outcome"] = outcomeName(t.outcome);
         c["rescues"] = t.rescues();
         c["ops_done"] = t.opsDone;
+        c["outside_operator"] = t.outsideOperator;
         c["overhead"] = overheadOf(t.rematCompute, baseline);
         c["remat_compute"] = t.rematCompute;
         c["evictions"] = t.evictions;

@@ -125,9 +125,14 @@ std::string culpritText(const PairExplanation& x)
         if (c.lackedStorages > 0)
             s += ", and the completing run " + bytes(c.lackedBytes) + " in " + plural(c.lackedStorages, "storage", "storages")
                  + " that it does not";
+        // U-Net's 3,634,308,800 B enters operator 389 holding 619 MB less than the completing
+        // run: what it carries is then no reason to be short without what it lacks.
+        if (c.lackedBytes > c.carriedBytes)
+            s += " (on balance the failing run holds " + bytes(c.lackedBytes - c.carriedBytes) + " less)";
         s += ". It";
         if (c.carriedEvictedFirst)
-            s += " evicts storage " + std::to_string(x.key.storage) + " itself in operator " + groupDigits(c.op) + ", then";
+            s += " evicts storage " + std::to_string(x.key.storage) + " itself in operator " + groupDigits(c.op)
+                 + " before it is short, so those bytes are not in use when it is; then it";
     }
     s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage " + std::to_string(c.storage)
          + " (" + bytes(c.bytes) + "), which the completing run does not evict there";
@@ -146,7 +151,7 @@ std::string divergencesText(const PairExplanation& x)
         for (const OneSidedEviction& e : x.oneSided)
             failingOnly += e.side == PairSide::Failing ? 1 : 0;
         s += "  From there the runs differ in " + plural(static_cast<int64_t>(x.oneSided.size()), "eviction", "evictions")
-             + " made by one run only (" + groupDigits(failingOnly) + " by the failing run, "
+             + " made by one run only (of a storage the other run does not evict in the same operator; " + groupDigits(failingOnly) + " by the failing run, "
              + groupDigits(static_cast<int64_t>(x.oneSided.size()) - failingOnly) + " by the completing one).\n";
     }
     s += "\n";
@@ -216,11 +221,11 @@ std::string protectionsText(const PairExplanation& x, const Baseline& b)
         if (t.rescues())
             s += ", overhead " + overhead(t.rematCompute, b);
         else
-            s += " at operator " + groupDigits(t.opsDone);
+            s += " " + failurePlace(t.opsDone, t.outsideOperator);
         // Evictions inside the failing operator's cascade come too late to be the cause: the
         // candidates are judged by their last eviction before it.
         s += " (last evicted before the failure at operator " + groupDigits(t.lastEvicted)
-             + (t.onlyFailing ? ", an eviction the completing run does not make)\n" : ")\n");
+             + (t.onlyFailing ? ", an eviction the completing run does not make in that operator)\n" : ")\n");
     }
     return s;
 }

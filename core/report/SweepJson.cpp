@@ -276,6 +276,7 @@ Json holesToJson(const SweepHeader& h, const std::vector<Hole>& holes, const std
                        {"outcome", outcomeName(x.outcome)},
                        {"mixed_outcomes", x.mixed},
                        {"failure_op", x.failureOp},
+                       {"failure_outside_operator", x.failureOutside},
                        {"pinned_bytes", x.pinnedBytes},
                        {"cascade_depth", x.cascadeDepth}});
     j["coverage"] = coverageJson(h, points, stopped);

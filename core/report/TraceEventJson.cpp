@@ -232,7 +232,7 @@ std::string processName(const Baseline& baseline, const ReplayResult& r)
     std::string name = "budget " + groupDigits(r.budget) + " B";
     if (baseline.memory > 0)
         name += " (" + ratioText(ratioOfPeak(r.budget, baseline.memory)) + " of peak)";
-    return name + ": " + outcomeName(r.outcome) + " at operator " + groupDigits(r.opsDone);
+    return name + ": " + outcomeName(r.outcome) + " " + failurePlace(r.opsDone, r.outsideOperator);
 }
 
 } // namespace

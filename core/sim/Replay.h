@@ -104,6 +104,9 @@ struct ReplayResult {
     int64_t heuristicEvals = 0;
     int64_t steps = 0;             // operator computations, rebuilds included
     int32_t maxDepth = 0;          // deepest nesting of rebuilds
+    // A failure while no model operator was under way: in a read of the trace between operators
+    // or after the last (U-Net at 3,634,308,800 B fails in the closing read after operator 399).
+    bool outsideOperator = false;
     // The monotone policy: the budget whose DTR execution this is (the largest budget <= the
     // budget asked for where DTR completes); -1 for every other policy, or when none completes.
     int64_t executionBudget = -1;

@@ -122,6 +122,7 @@ public:
         } catch (const Stop& stop) {
             m_result.outcome = stop.outcome;
             m_result.reason = stop.reason;
+            m_result.outsideOperator = stop.outcome != Outcome::Unresolved && m_runningOp == nullptr;
         }
         if constexpr (kRecording) {
             m_needers.clear();

@@ -93,6 +93,7 @@ void describeFailure(const PreparedTrace& trace, const ReplayOptions& options, H
     o.logEvents = false;
     const FailureSignature end = failureSignature(trace, o);
     hole.failureOp = end.op;
+    hole.failureOutside = end.outsideOperator;
     hole.pinnedBytes = end.pinnedBytes;
     hole.cascadeDepth = end.cascadeDepth;
 }

@@ -22,6 +22,7 @@ struct Hole {
 
     // The failure of the lowest failing execution; filled by describeFailure.
     int64_t failureOp = 0;        // operators done when it failed
+    bool failureOutside = false;  // in a read of the trace after operator failureOp, no operator under way
     int64_t pinnedBytes = -1;     // resident and not evictable at that moment
     int32_t cascadeDepth = -1;    // deepest rebuild nesting during the failing operator
 };

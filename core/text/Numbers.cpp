@@ -37,4 +37,10 @@ std::string plural(int64_t n, const char* one, const char* many)
     return groupDigits(n) + " " + (n == 1 ? one : many);
 }
 
+std::string failurePlace(int64_t opsDone, bool outsideOperator, int64_t operators)
+{
+    const std::string op = groupDigits(opsDone) + (operators >= 0 ? " of " + groupDigits(operators) : "");
+    return outsideOperator ? "after operator " + op + ", outside any operator" : "at operator " + op;
+}
+
 } // namespace holescope

@@ -19,6 +19,11 @@ inline constexpr int kRatioDigits = 6;
 // A ratio of the peak: "0.234300".
 std::string ratioText(double ratio);
 
+// Where a run failed: "at operator 471", or, when no model operator was under way (a read of
+// the trace between operators, or after the last), "after operator 399, outside any operator";
+// with the trace's count of operators, "at operator 471 of 482".
+std::string failurePlace(int64_t opsDone, bool outsideOperator, int64_t operators = -1);
+
 // A count with its noun: "1 replay", "2,048 replays".
 std::string plural(int64_t n, const char* one, const char* many);
 

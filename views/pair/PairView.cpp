@@ -30,9 +30,17 @@ namespace {
 // column, and a view does not scroll to an index in a hidden column).
 constexpr int kCurrentColumn = EventTableModel::Index;
 
-QString outcomeText(Outcome o, int64_t ops)
+QString outcomeText(Outcome o, int64_t ops, bool outsideOperator)
 {
-    return o == Outcome::Complete ? outcomeLabel(o) : QStringLiteral("%1 at operator %L2").arg(outcomeLabel(o)).arg(ops);
+    if (o == Outcome::Complete)
+        return outcomeLabel(o);
+    return QStringLiteral("%1 %2").arg(outcomeLabel(o), QString::fromStdString(failurePlace(ops, outsideOperator)));
+}
+
+// "1 byte short", "2,048 bytes short", as the command line says it.
+QString bytesShortText(int64_t bytes)
+{
+    return bytes == 1 ? QObject::tr("1 byte short") : QObject::tr("%L1 bytes short").arg(bytes);
 }
 
 QString ids(const std::vector<int32_t>& v)
@@ -296,7 +304,7 @@ void PairView::setCulprits(const PairExplanation& x)
         auto* item = new QListWidgetItem(tr("protect %1: complete, overhead %2%3")
                                              .arg(names.join(QStringLiteral(" + ")))
                                              .arg(overhead, 0, 'f', 4)
-                                             .arg(t.onlyFailing ? tr(" (its last eviction before the failure is one the completing run does not make)") : QString()));
+                                             .arg(t.onlyFailing ? tr(" (its last eviction before the failure is one the completing run does not make in that operator)") : QString()));
         item->setData(Qt::UserRole, storages);
         item->setToolTip(item->text());
         m_culprits->addItem(item);
@@ -337,11 +345,11 @@ QString PairView::summaryText() const
                         .arg(QString::fromUtf8(name))
                         .arg(r.result.budget)
                         .arg(outcomeColor(r.result.outcome).name())
-                        .arg(outcomeText(r.result.outcome, r.result.opsDone));
+                        .arg(outcomeText(r.result.outcome, r.result.opsDone, r.result.outsideOperator));
         if (!r.result.reason.empty())
             s += QStringLiteral(" (%1)").arg(QString::fromStdString(r.result.reason).toHtmlEscaped());
         if (before && (before->first != r.result.outcome || before->second != r.result.opsDone))
-            s += QObject::tr(" (was %1)").arg(outcomeText(before->first, before->second));
+            s += QObject::tr(" (was %1)").arg(outcomeText(before->first, before->second, false));
         return s;
     };
     std::optional<std::pair<Outcome, int64_t>> beforeA, beforeB;
@@ -361,16 +369,16 @@ QString PairView::summaryText() const
     if (m_pair->first.op >= 0) {
         const char* who = m_pair->first.evictedBy == PairSide::Failing ? "A" : "B";
         if (m_pair->first.storage >= 0)
-            s += tr("<br>First divergence at operator %1: %2 evicts storage %3, %L4 bytes short.")
+            s += tr("<br>First divergence at operator %1: %2 evicts storage %3, %4.")
                      .arg(m_pair->first.op)
                      .arg(QString::fromUtf8(who))
                      .arg(m_pair->first.storage)
-                     .arg(m_pair->first.bytesShort);
+                     .arg(bytesShortText(m_pair->first.bytesShort));
         else
-            s += tr("<br>First divergence at operator %1: %2 is %L3 bytes short and has nothing left to evict.")
+            s += tr("<br>First divergence at operator %1: %2 is %3 and has nothing left to evict.")
                      .arg(m_pair->first.op)
                      .arg(QString::fromUtf8(who))
-                     .arg(m_pair->first.bytesShort);
+                     .arg(bytesShortText(m_pair->first.bytesShort));
     } else {
         s += tr("<br>The two runs make the same decisions throughout.");
     }
@@ -385,12 +393,12 @@ QString PairView::summaryText() const
         // Without a culprit eviction nothing traces the failure back: the latest divergence is
         // only that, as holescope-cli explain says.
         if (k.op >= 0 && k.storage >= 0 && !keyIsFirst)
-            s += (x.culpritEviction ? tr(" Key divergence at operator %1: %2 evicts storage %3, %L4 bytes short; %5 does not.")
-                                    : tr(" Last divergence before the failure at operator %1: %2 evicts storage %3, %L4 bytes short; %5 does not."))
+            s += (x.culpritEviction ? tr(" Key divergence at operator %1: %2 evicts storage %3, %4; %5 does not.")
+                                    : tr(" Last divergence before the failure at operator %1: %2 evicts storage %3, %4; %5 does not."))
                      .arg(k.op)
                      .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? failing : completing))
                      .arg(k.storage)
-                     .arg(k.bytesShort)
+                     .arg(bytesShortText(k.bytesShort))
                      .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? completing : failing));
         else if (k.op >= 0 && keyIsFirst && x.culpritEviction)
             s += tr(" It is the key divergence.");
@@ -402,7 +410,7 @@ QString PairView::summaryText() const
                                    : x.failure.outsideOperator && c.op + c.neededAfter == x.failure.op
                                        ? tr("the trace's read after operator %1").arg(x.failure.op)
                                        : tr("operator %1").arg(c.op + c.neededAfter);
-            const QString fails = x.failure.outsideOperator ? tr("after operator %1, its last").arg(x.failure.op) : tr("at operator %1").arg(x.failure.op);
+            const QString fails = QString::fromStdString(failurePlace(x.failure.op, x.failure.outsideOperator));
             s += tr(" Culprit: at operator %1 the failing run (%2) evicts storage %3, which %4 needs; it fails %5.")
                      .arg(c.op)
                      .arg(QString::fromUtf8(failing))
