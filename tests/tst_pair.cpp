@@ -29,7 +29,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
 #include <tuple>
+#include <utility>
 
 using namespace holescope;
 
@@ -580,6 +582,32 @@ private slots:
         QVERIFY(v.summaryText().contains("was overhead exceeded at operator 2,270"));
     }
 
+    // B's lanes end where it stopped, inside operator 8 (record's end event: 12,800 B in use,
+    // 1,100 pinned, one rebuild deep), not at operator 7, the last it finished.
+    void failingLanesEndAtTheFailure()
+    {
+        PairTimeline timeline;
+        timeline.setPair(holePair(*m_trace));
+        std::map<QString, std::vector<QCPGraph*>> byName;
+        for (int g = 0; g < timeline.plot()->graphCount(); ++g)
+            byName[timeline.plot()->graph(g)->name()].push_back(timeline.plot()->graph(g));
+        const auto last = [&](const char* name, size_t run) {
+            const QCPGraph* g = byName.at(QString::fromLatin1(name)).at(run);
+            return std::pair{(g->data()->constEnd() - 1)->key, (g->data()->constEnd() - 1)->value};
+        };
+        // Operator N's values span [N, N + 1]: the last step ends at N + 1.
+        QCOMPARE(last("rebuild depth", 1), (std::pair{9.0, 1.0}));
+        QCOMPARE(last("in use", 1), (std::pair{9.0, 12800.0 / 1000.0}));
+        QCOMPARE(last("pinned", 1), (std::pair{9.0, 1100.0 / 1000.0}));
+        QCOMPARE(last("rebuild depth", 0).first, 10.0);   // A completes all nine
+        // Its depth is written beside the failure line, where a one-operator bar hides.
+        QStringList texts;
+        for (int i = 0; i < timeline.plot()->itemCount(); ++i)
+            if (const auto* t = qobject_cast<QCPItemText*>(timeline.plot()->item(i)))
+                texts << t->text();
+        QCOMPARE(texts.filter(QRegularExpression(QStringLiteral(" deep$"))), QStringList{"1 deep"});
+    }
+
     // Each run's title is whole where it fits its lane and brief where it does not (B's, in a
     // timeline a column wide), and inside its lane either way, above every curve and the budget
     // line (a fixed headroom let them run through the title in a figure's short lanes).
@@ -672,7 +700,10 @@ private slots:
         QVERIFY(readAll(out).contains("<svg width=\"177.8mm\""));   // 7 in
         const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
         QCOMPARE(lines.first(), QByteArray("run,budget,op,memory,pinned,evictable,max_depth,remat_compute,evictions"));
-        QCOMPARE(lines.size(), 1 + 9 + 7);   // A does all 9 operators, B stops in the 8th
+        // A does all 9 operators; B stops in the 8th, which its last row gives as it stopped (record's
+        // end event: memory 12,800, 1,100 pinned, one rebuild deep, 20 ns rebuilt, 2 evictions).
+        QCOMPARE(lines.size(), 1 + 9 + 8);
+        QCOMPARE(lines.last(), QByteArray("B,14200,8,12800,1100,11700,1,20,2"));
         const QString png = m_dir.filePath("outcome.png");
         const auto outcome = test::runCli({"figure", "outcome", kHole, "--sweep", "0.9:1.0:0.001", "--overhead-limit", "1.1", "--out", png,
                                            "--dpi", "100", "--width", "5", "--height", "3"});

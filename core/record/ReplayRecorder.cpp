@@ -203,4 +203,13 @@ RunRecord recordReplay(const PreparedTrace& trace, const ReplayOptions& options,
     return recorder.finish(std::move(result));
 }
 
+std::optional<OpSample> failureSample(const RunRecord& record)
+{
+    if (record.result.outcome == Outcome::Complete || record.events.empty() || record.events.back().kind != EventKind::End)
+        return std::nullopt;
+    const RunEvent& e = record.events.back();
+    return OpSample{static_cast<int32_t>(e.op - 1), e.clock, e.memory, e.pinned, e.memory - e.pinned, e.depth,
+                    record.result.rematCompute, record.result.evictions};
+}
+
 } // namespace holescope

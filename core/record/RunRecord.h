@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -101,5 +102,12 @@ struct RunRecord {
     // operator's output) first; the rest are rebuilds, each needed by the one before it.
     std::vector<int32_t> openFrames;
 };
+
+// A failed run's state when it stopped (its End event), as a sample of the operator it stopped in
+// (op: operators done - 1, so a failure in a read after the last operator repeats that operator):
+// the samples, one per operator finished, leave out the failing cascade (ResNet-32 at
+// 1,024,657,200 B fails 123 rebuilds deep in operator 471; its samples end at 470). None for a
+// run that completed.
+std::optional<OpSample> failureSample(const RunRecord& record);
 
 } // namespace holescope

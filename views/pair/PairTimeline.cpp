@@ -3,6 +3,8 @@
 
 #include "outcome/OutcomeStyle.h"
 #include "plot/LegendWrap.h"
+#include "record/RunRecord.h"
+#include "text/Numbers.h"
 
 #include <qcustomplot.h>
 
@@ -176,7 +178,12 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     depth->setBrush(QColor(0x94, 0x67, 0xbd, 70));
     double top = static_cast<double>(budget) / scale;
     int32_t deepest = 1;
-    for (const OpSample& s : record.samples) {
+    // A failed run's lanes end where it stopped, its failing cascade's depth and pinned bytes
+    // included, not at the last operator it finished.
+    std::vector<OpSample> samples = record.samples;
+    if (const auto end = failureSample(record))
+        samples.push_back(*end);
+    for (const OpSample& s : samples) {
         const double x = m_clock ? static_cast<double>(s.clock) : static_cast<double>(s.op + 1);
         memory->addData(x, static_cast<double>(s.memory) / scale);
         pinned->addData(x, static_cast<double>(s.pinned) / scale);
@@ -184,6 +191,17 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
         depth->addData(x, s.maxDepth);
         top = std::max(top, static_cast<double>(s.memory) / scale);
         deepest = std::max(deepest, s.maxDepth);
+    }
+    // On the operator axis operator N's values span [N, N + 1], drawn as steps from each point
+    // to the next: the last one needs its right edge, or the failing operator's depth is only a
+    // vertical stroke under the failure line.
+    if (!m_clock && !samples.empty()) {
+        const OpSample& s = samples.back();
+        const double x = static_cast<double>(s.op + 2);
+        memory->addData(x, static_cast<double>(s.memory) / scale);
+        pinned->addData(x, static_cast<double>(s.pinned) / scale);
+        evictable->addData(x, static_cast<double>(s.evictable) / scale);
+        depth->addData(x, s.maxDepth);
     }
     QCPGraph* evictions = addGraph(m_plot, lane, tr("eviction"), kEvict);
     evictions->setLineStyle(QCPGraph::lsNone);
@@ -218,7 +236,11 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     const QString name = run == 0 ? QStringLiteral("A") : QStringLiteral("B");
     const QString outcome = outcomeLabel(record.result.outcome);
     const bool failed = record.result.outcome != Outcome::Complete;
-    const QString whole = tr("%1: budget %L2 B — %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at operator %1").arg(record.result.opsDone) : QString());
+    const QString whole = tr("%1: budget %L2 B — %3%4")
+                              .arg(name)
+                              .arg(budget)
+                              .arg(outcome)
+                              .arg(failed ? QLatin1Char(' ') + QString::fromStdString(failurePlace(record.result.opsDone, record.result.outsideOperator)) : QString());
     const QString brief = tr("%1: %L2 B, %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at %1").arg(record.result.opsDone) : QString());
     const QString briefest = tr("%1: %L2 B, %3").arg(name).arg(budget).arg(outcome);   // the failure's line marks the operator
     title->setText(whole);
@@ -335,6 +357,10 @@ void PairTimeline::markPair(const PairData& d)
                 verticalIn(m_plot, lane, m_clock ? static_cast<double>(r.result.clock) : static_cast<double>(r.result.opsDone),
                            QPen(kBudget, 2.0));
         }
+        // The failing cascade's depth, written beside the failure line: its bar, one operator
+        // wide, hides under the line in a timeline of hundreds of operators.
+        if (const auto end = failureSample(r))
+            labelDepthAtFailure(run, m_clock ? static_cast<double>(r.result.clock) : static_cast<double>(r.result.opsDone), end->maxDepth);
     }
     // Where the runs hold different storages: from each change of the carried bytes to the next.
     std::vector<std::pair<int64_t, int64_t>> differ;
@@ -349,6 +375,25 @@ void PairTimeline::markPair(const PairData& d)
     for (const auto& [from, to] : differ)
         for (int lane = 0; lane < 4; ++lane)
             shadeIn(m_plot, m_lanes[static_cast<size_t>(lane)], xOf(lane / 2, from), xOf(lane / 2, to), QColor(0x17, 0xbe, 0xcf, 28));
+}
+
+void PairTimeline::labelDepthAtFailure(int run, double x, int32_t depth)
+{
+    QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run + 1)];
+    auto* label = new QCPItemText(m_plot);
+    label->setLayer(QStringLiteral("axes"));
+    label->setClipAxisRect(lane);
+    label->position->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
+    label->position->setAxisRect(lane);
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(x, 0.0);
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    label->setPadding(QMargins(kTitlePadding, 0, kTitlePadding + 2, 0));
+    label->setText(tr("%1 deep").arg(depth));
+    label->setColor(kRemat.darker(130));
+    label->setBrush(QColor(255, 255, 255, 220));
+    label->setSelectable(false);
 }
 
 void PairTimeline::setUseClock(bool clock)

@@ -61,6 +61,7 @@ private:
     };
     LaneTops fillRun(int run, const RunRecord& record, int64_t budget, const ByteUnit& unit);
     void addLegendKeys();
+    void labelDepthAtFailure(int run, double x, int32_t depth);
     void markPair(const PairData& pair);
     // Where operator `op` starts on the x axis, in run `run`.
     double xOf(int run, int64_t op) const;
