@@ -12,6 +12,8 @@
 #include <QDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace holescope;
 
 namespace {
@@ -220,12 +222,32 @@ private slots:
         QCOMPARE(holes[0].executions, int64_t{2});
         QVERIFY(holes[0].mixed);
         QCOMPARE(holes[0].loRatio, 0.1);
-        // A gap between the completing interval and the failing one: sampled edges.
+        // A gap between the completing interval and the failing one: sampled edges. The hole's
+        // bounds are the bytes known to fail, the failing execution's whole interval, not the
+        // budget sampled in it; the span is where its edges must lie.
         holes = findHoles({point(50, C, 0, 90), point(120, O, 100, 149), point(250, C, 150, 299)}, b);
         QCOMPARE(holes.size(), size_t{1});
         QVERIFY(!holes[0].exact);
-        QCOMPARE(holes[0].loBudget, int64_t{120});
+        QCOMPARE(holes[0].loBudget, int64_t{100});
+        QCOMPARE(holes[0].hiBudget, int64_t{149});
         QCOMPARE(holes[0].spanLo, int64_t{91});
+        QCOMPARE(holes[0].spanHi, int64_t{149});
+        QVERIFY(!holes[0].gapsInside);
+        // Two failing executions with an unexamined gap between them: from the lower one's first
+        // byte to the upper one's last, not exact (a completing budget may hide in the gap).
+        holes = findHoles({point(50, C, 0, 99), point(120, O, 100, 129), point(170, O, 160, 199), point(250, C, 200, 299)}, b);
+        QCOMPARE(holes.size(), size_t{1});
+        QVERIFY(!holes[0].exact);
+        QCOMPARE(holes[0].loBudget, int64_t{100});
+        QCOMPARE(holes[0].hiBudget, int64_t{199});
+        QVERIFY(holes[0].gapsInside);
+        QCOMPARE(holes[0].spanLo, int64_t{100});   // the edges themselves are exact
+        QCOMPARE(holes[0].spanHi, int64_t{199});
+        // A point whose interval is unknown bounds the hole at its budget.
+        holes = findHoles({point(50, C, 0, 90), point(120, O, 0, std::numeric_limits<int64_t>::max()), point(250, C, 150, 299)}, b);
+        QCOMPARE(holes.size(), size_t{1});
+        QCOMPARE(holes[0].loBudget, int64_t{120});
+        QCOMPARE(holes[0].hiBudget, int64_t{120});
         // Failing at the bottom or the top of the range, or next to an unresolved point: no hole.
         QVERIFY(findHoles({point(10, O, 0, 99), point(150, C, 100, 199)}, b).empty());
         QVERIFY(findHoles({point(10, C, 0, 99), point(150, O, 100, 199)}, b).empty());

@@ -171,6 +171,18 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
     return out;
 }
 
+// What a hole that is not exact leaves open: where its edges may lie, and whether a completing
+// budget may hide inside it.
+std::string holeSamplingText(const Hole& h)
+{
+    std::string s = h.spanLo == h.loBudget && h.spanHi == h.hiBudget
+                        ? "exact edges"
+                        : "edges within " + groupDigits(h.spanLo) + " .. " + groupDigits(h.spanHi) + " bytes";
+    if (h.gapsInside)
+        s += ", budgets inside not all examined (it may be several holes)";
+    return s;
+}
+
 } // namespace
 
 int runSweepCommand(const QStringList& args)
@@ -247,8 +259,10 @@ int runHoles(const QStringList& args)
         out += "  (" + groupDigits(sampledOnly) + " bytes of the range were only sampled, where narrower holes may hide; --exact examines every byte)\n";
     for (const Hole& h : holes) {
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
-               + ratioText(h.hiRatio) + " of the peak), " + groupDigits(h.widthBytes()) + " bytes wide, "
-               + (h.exact ? "exact edges" : "sampled edges") + "\n";
+               + ratioText(h.hiRatio) + " of the peak), "
+               + (h.exact ? groupDigits(h.widthBytes()) + " bytes wide, exact edges"
+                          : "sampled: " + holeSamplingText(h))
+               + "\n";
         out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " "
                + failurePlace(h.failureOp, h.failureOutside) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + groupDigits(h.cascadeDepth)

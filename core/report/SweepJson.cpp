@@ -275,6 +275,7 @@ Json holesToJson(const SweepHeader& h, const std::vector<Hole>& holes, const std
                        {"executions", x.executions},
                        {"outcome", outcomeName(x.outcome)},
                        {"mixed_outcomes", x.mixed},
+                       {"gaps_inside", x.gapsInside},
                        {"failure_op", x.failureOp},
                        {"failure_outside_operator", x.failureOutside},
                        {"pinned_bytes", x.pinnedBytes},

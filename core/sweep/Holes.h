@@ -10,11 +10,14 @@ namespace holescope {
 
 // A feasibility hole: budgets that fail although a smaller and a larger budget complete.
 struct Hole {
-    int64_t loBudget, hiBudget;   // inclusive: exact edges, or the first and last failing samples
+    int64_t loBudget, hiBudget;   // inclusive: exact edges, or the lowest and highest bytes known to
+                                  // fail (the extents of the outermost failing executions)
     double loRatio, hiRatio;      // of the baseline peak
     bool exact;                   // every byte from loBudget to hiBudget is known to fail, and the
                                   // bytes just outside are known to complete
     int64_t spanLo, spanHi;       // the bytes between the completing executions around the hole
+    bool gapsInside = false;      // bytes between its failing executions were not examined: a
+                                  // completing budget may hide there, making it several holes
     int64_t executions;           // distinct executions among the failing points
     Outcome outcome;              // the failure of the lowest failing point
     bool mixed;                   // some failing points fail otherwise

@@ -30,9 +30,17 @@ QVariant HolesModel::data(const QModelIndex& index, int role) const
     const Hole& h = m_holes[static_cast<size_t>(index.row())];
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(index.column() == Outcome_ ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && index.column() == Exact)
-        return h.exact ? tr("Every byte inside fails and the bytes just outside complete")
-                       : tr("Bounded by sampled budgets: the true edges lie between the samples");
+    if (role == Qt::ToolTipRole && index.column() == Exact) {
+        if (h.exact)
+            return tr("Every byte inside fails and the bytes just outside complete");
+        QString tip = h.spanLo == h.loBudget && h.spanHi == h.hiBudget
+                          ? tr("Exact edges")
+                          : tr("From the lowest to the highest byte known to fail; the true edges lie within %1 .. %2 B")
+                                .arg(QString::fromStdString(groupDigits(h.spanLo)), QString::fromStdString(groupDigits(h.spanHi)));
+        if (h.gapsInside)
+            tip += tr("; budgets inside were not all examined, and a completing one may hide there (it may be several holes)");
+        return tip;
+    }
     if (role != Qt::DisplayRole)
         return {};
     auto bytes = [](int64_t v) { return QString::fromStdString(groupDigits(v)); };
