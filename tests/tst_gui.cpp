@@ -6,6 +6,8 @@
 #include "ScreenshotRun.h"
 #include "export/CensusFigure.h"
 #include "export/FigureDialog.h"
+#include "export/FigureExport.h"
+#include "export/SvgClip.h"
 #include "outcome/HolesModel.h"
 #include "outcome/OutcomePlot.h"
 #include "outcome/OutcomeStyle.h"
@@ -61,6 +63,12 @@ void writeText(const QString& path, const std::string& text)
 {
     std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // The demo trace's hole (3,936 to 4,143 bytes) lies between 0.39 and 0.42 of its peak.
@@ -807,6 +815,71 @@ private slots:
         for (int i = 0; i < p->legend->itemCount(); ++i)
             if (auto* item = qobject_cast<QCPPlottableLegendItem*>(p->legend->item(i)))
                 QCOMPARE(static_cast<QCPBars*>(item->plottable())->brush().color(), QColor(0, 0, 0, 170));
+    }
+
+    // An SVG figure has no clipping (QSvgGenerator writes none): a shaded regime partly in view
+    // must be cut to the axes, where it spilled over the tick labels. The plot is as it was
+    // afterwards.
+    void svgFiguresDrawNothingOutsideTheAxes()
+    {
+        OutcomePlot plot;
+        plot.resize(900, 400);
+        plot.show();
+        Baseline baseline;
+        baseline.memory = 1'000'000'000;
+        baseline.constBytes = 100'000'000;
+        baseline.floor = 350'000'000;   // grey (#808080) from 0.1 to 0.35
+        plot.setTrace(QStringLiteral("regimes"), baseline);
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        SweepPoint oom{};
+        oom.budget = 400'000'000;
+        oom.outcome = Outcome::Oom;
+        plot.setPoints({oom});
+        plot.setRange(0.3, 0.6);   // the grey band runs out of the view on the left
+        QCustomPlot* p = plot.plot();
+        const int items = p->itemCount();
+        const QString svg = m_dir.filePath("regimes.svg");
+        QString error;
+        QVERIFY2(exportPlot(p, svg, FigureOptions{}, error), qPrintable(error));
+        // The band is the tallest grey rect (the legend's key is another); the axis rect still has
+        // the figure's layout, in the SVG's units, until the next replot.
+        static const QRegularExpression greyRect(QStringLiteral(
+            R"re(<g fill="#808080"[^>]*>\s*<rect x="([-\d.]+)" y="[-\d.]+" width="([-\d.]+)" height="([-\d.]+)"/>)re"));
+        double bandLeft = 0, bandRight = 0, tallest = -1;
+        for (auto it = greyRect.globalMatch(QString::fromUtf8(readFile(svg))); it.hasNext();) {
+            const auto m = it.next();
+            if (m.captured(3).toDouble() > tallest) {
+                tallest = m.captured(3).toDouble();
+                bandLeft = m.captured(1).toDouble();
+                bandRight = bandLeft + m.captured(2).toDouble();
+            }
+        }
+        QVERIFY2(tallest > 0, "no grey band in the figure");
+        const QRect axes = p->axisRect()->rect();
+        QVERIFY2(bandLeft >= axes.left() - 0.5, qPrintable(QStringLiteral("band from %1, axes from %2").arg(bandLeft).arg(axes.left())));
+        QVERIFY(bandRight > axes.left() && bandRight < axes.right());   // it ends inside the view, at 0.35
+        QCOMPARE(p->itemCount(), items);
+        for (int i = 0; i < items; ++i)
+            if (auto* rect = qobject_cast<QCPItemRect*>(p->item(i)))
+                QCOMPARE(rect->topLeft->typeY(), QCPItemPosition::ptAxisRectRatio);   // put back as it was
+    }
+
+    // The part of an infinite line inside a rect, as an SVG figure's lines are cut.
+    void linesAreCutToTheirRect()
+    {
+        const QRectF r(10, 20, 100, 50);
+        QPointF from, to;
+        QVERIFY(lineThroughRect({50, 0}, {50, 1}, r, from, to));   // vertical, given by two points anywhere
+        QCOMPARE(from, QPointF(50, 20));
+        QCOMPARE(to, QPointF(50, 70));
+        QVERIFY(lineThroughRect({0, 30}, {1, 30}, r, from, to));   // horizontal
+        QCOMPARE(from, QPointF(10, 30));
+        QCOMPARE(to, QPointF(110, 30));
+        QVERIFY(lineThroughRect({10, 20}, {11, 21}, r, from, to));   // diagonal from the corner
+        QCOMPARE(from, QPointF(10, 20));
+        QCOMPARE(to, QPointF(60, 70));
+        QVERIFY(!lineThroughRect({200, 0}, {200, 1}, r, from, to));   // misses
+        QVERIFY(!lineThroughRect({5, 5}, {5, 5}, r, from, to));        // no line
     }
 
     void sessionRoundTripIsLossless()

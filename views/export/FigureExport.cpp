@@ -2,12 +2,14 @@
 #include "export/FigureExport.h"
 
 #include "outcome/OutcomeStyle.h"
+#include "export/SvgClip.h"
 #include "record/RunRecord.h"
 
 #include <qcustomplot.h>
 
 #include <QFileInfo>
 #include <QPdfWriter>
+#include <QPicture>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -173,6 +175,13 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
         svg.setViewBox(QRect(0, 0, width, height));
         svg.setResolution(static_cast<int>(kLayoutDpi));
         svg.setTitle(QStringLiteral("holescope figure"));
+        // Laid out and drawn once at the figure's size (into nothing kept), so that the items
+        // an SVG cannot clip are cut in that layout's pixels.
+        QPicture layout;
+        QCPPainter first(&layout);
+        plot->toPainter(&first, width, height);
+        first.end();
+        const SvgClipScope cut(plot);
         QCPPainter painter;
         ok = painter.begin(&svg);
         if (ok) {
