@@ -561,6 +561,51 @@ private slots:
         }
     }
 
+    // Three close holes (U-Net's at 0.42 to 0.435) in a plot a column wide: their full labels,
+    // stacked, would need most of its height and covered points; a shorter form takes their
+    // place, and no point is under a label. The window's width keeps the full form.
+    void holeLabelsShortenWhenRoomIsShort()
+    {
+        std::vector<SweepPoint> points;
+        for (int k = 0; k <= 60; ++k) {
+            SweepPoint p{};
+            p.budget = 300'000'000 + k * 5'000'000;
+            const bool inHole = k == 24 || k == 26 || k == 27 || k == 30 || k == 31 || k == 32;
+            p.outcome = k < 20 || inHole ? Outcome::Oom : Outcome::Complete;
+            p.rematCompute = k == 31 ? 100 : 50;   // the highest point, inside the third hole
+            p.certifiedLo = p.certifiedHi = p.budget;
+            points.push_back(p);
+        }
+        const Baseline b{.memory = 1'000'000'000, .compute = 100};
+        const std::vector<Hole> holes = findHoles(points, b);
+        QCOMPARE(holes.size(), size_t{3});
+        for (const auto& [size, form] : {std::pair{QSize(340, 250), QStringLiteral("^[123]$")}, std::pair{QSize(1400, 700), QStringLiteral("^hole [123]\n")}}) {
+            OutcomePlot plot;
+            plot.resize(size);
+            plot.show();
+            plot.setTrace(QStringLiteral("close holes"), b);
+            QVERIFY(QTest::qWaitForWindowExposed(&plot));
+            plot.setRange(0.3, 0.6);
+            plot.setPoints(points);
+            plot.setHoles(holes);
+            QCustomPlot* p = plot.plot();
+            p->replot();
+            p->replot();   // the second layout has the room the first one's labels asked for
+            std::vector<QRectF> labels;
+            for (int i = 0; i < p->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->visible() && !t->text().startsWith(QStringLiteral("Choose"))) {
+                    QVERIFY2(t->text().contains(QRegularExpression(form)), qPrintable(t->text()));
+                    labels.emplace_back(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+                }
+            QCOMPARE(labels.size(), size_t{3});
+            for (const SweepPoint& point : points) {
+                const QPointF at(p->xAxis->coordToPixel(ratioOfPeak(point.budget, b.memory)), p->yAxis->coordToPixel(overheadOf(point, b)));
+                for (const QRectF& label : labels)
+                    QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(at), qPrintable(QString("point at %1,%2").arg(at.x()).arg(at.y())));
+            }
+        }
+    }
+
     // In a plot a column wide, the legend wraps into as many columns as fit: no cell is
     // narrower than its text (QCustomPlot squeezes a legend wider than the plot, which cut
     // "out of memory" and the floor's key off in PNG figures).

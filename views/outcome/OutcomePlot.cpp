@@ -405,7 +405,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
             shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
         else
             shade(m_plot, ratioOfPeak(h.spanLo, m_baseline.memory), ratioOfPeak(h.spanHi, m_baseline.memory), fill, edge);
-        auto* label = topLabel(m_plot, tr("hole %1\n%2").arg(i + 1).arg(holeRangeText(h)), holeColor.darker(130));
+        auto* label = topLabel(m_plot, holeLabelText(i, LabelForm::Full), holeColor.darker(130));
         label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.0);
         label->setBrush(QColor(255, 255, 255, 200));
         label->setVisible(true);
@@ -414,6 +414,17 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
     m_plot->xAxis->setRange(x);
     fitValueAxis();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString OutcomePlot::holeLabelText(size_t index, LabelForm form) const
+{
+    const Hole& h = m_holes[index];
+    switch (form) {
+    case LabelForm::Full: return tr("hole %1\n%2").arg(index + 1).arg(holeRangeText(h));
+    case LabelForm::Range: return holeRangeText(h);
+    case LabelForm::Number: return QString::number(index + 1);
+    }
+    return {};
 }
 
 // Labels go at the holes' middles, moved along an edge of the view when they would be cut off
@@ -426,7 +437,36 @@ void OutcomePlot::placeLabels()
     const QRect area = m_plot->axisRect()->rect();
     updateTitle();
     m_title->setText(QFontMetrics(m_title->font()).elidedText(m_title->text(), Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));
-    int band = m_lineA->visible() || m_lineB->visible() ? QFontMetrics(m_labelA->font()).height() + 4 : 0;
+    const int marks = m_lineA->visible() || m_lineB->visible() ? QFontMetrics(m_labelA->font()).height() + 4 : 0;
+    // The labels may take the top half of the plot, above the points (fitValueAxis). Where the
+    // full form needs more (close holes in a figure a column wide: U-Net's three covered its
+    // points), a shorter one is tried: the range alone, then the number alone.
+    int band = marks;
+    for (const LabelForm form : {LabelForm::Full, LabelForm::Range, LabelForm::Number}) {
+        for (size_t i = 0; i < m_holeLabels.size() && i < m_holes.size(); ++i)
+            m_holeLabels[i]->setText(holeLabelText(i, form));
+        band = stackLabels(area, marks);
+        if (band <= area.height() / 2)
+            break;
+    }
+    // The labels take the top of the plot: the value axis makes room for them above the points,
+    // unless the user has zoomed it.
+    if (band != m_labelBand) {
+        m_labelBand = band;
+        if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
+            fitValueAxis();
+            // The ticks were laid out for the old range: an exported figure, drawn in this very
+            // pass at its own size, labelled only part of its axis. Lay out again before drawing.
+            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+                m_plot->plotLayout()->update(phase);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+}
+
+int OutcomePlot::stackLabels(const QRect& area, int marks)
+{
+    int band = marks;
     constexpr int kRows = 4;
     std::vector<double> rowEnds(kRows, -std::numeric_limits<double>::infinity());
     std::vector<size_t> order(std::min(m_holeLabels.size(), m_holes.size()));
@@ -473,19 +513,7 @@ void OutcomePlot::placeLabels()
         label->position->setCoords(x, top / std::max(1, area.height()));
         band = std::max(band, static_cast<int>(top + height) + 4);
     }
-    // The labels take the top of the plot: the value axis makes room for them above the points,
-    // unless the user has zoomed it.
-    if (band != m_labelBand) {
-        m_labelBand = band;
-        if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
-            fitValueAxis();
-            // The ticks were laid out for the old range: an exported figure, drawn in this very
-            // pass at its own size, labelled only part of its axis. Lay out again before drawing.
-            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-                m_plot->plotLayout()->update(phase);
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
-        }
-    }
+    return band;
 }
 
 void OutcomePlot::setSelection(std::optional<int64_t> a, std::optional<int64_t> b)

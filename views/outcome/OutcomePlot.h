@@ -70,6 +70,11 @@ private:
     void onRelease(QMouseEvent* event);
     void updateBytesAxis();
     void placeLabels();
+    // A hole's label, in the form the room allows: "hole 2" over its range, the range, the number.
+    enum class LabelForm { Full, Range, Number };
+    QString holeLabelText(size_t index, LabelForm form) const;
+    // Stacks the labels as they read now in rows from the top; the height they take (pixels).
+    int stackLabels(const QRect& area, int marks);
     void updateTitle();
     void updateHint();
     void updateLegend();
