@@ -606,6 +606,28 @@ private slots:
         }
     }
 
+    // Failures at overhead 1 beside failures at 60 (TreeLSTM's low budgets): their marks, 6 px
+    // wide, stay whole above the x axis, and the baseline at 1 clear of it.
+    void pointsAtTheBaselineStayWhole()
+    {
+        OutcomePlot plot;
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("tall")));
+        plot.setRange(0.1, 0.3);
+        SweepPoint low{}, high{};
+        low.budget = 150'000'000;
+        low.outcome = Outcome::Oom;
+        low.rematCompute = 0;   // overhead 1
+        high.budget = 250'000'000;
+        high.outcome = Outcome::Oom;
+        high.rematCompute = 5'900;   // overhead 60
+        plot.setPoints({low, high});
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        const double bottom = p->axisRect()->rect().bottom();
+        QVERIFY2(bottom - p->yAxis->coordToPixel(1.0) >= 3.0, qPrintable(QStringLiteral("%1 px below the baseline").arg(bottom - p->yAxis->coordToPixel(1.0))));
+        QVERIFY(p->yAxis->range().upper > 60);
+    }
+
     // In a plot a column wide, the legend wraps into as many columns as fit: no cell is
     // narrower than its text (QCustomPlot squeezes a legend wider than the plot, which cut
     // "out of memory" and the floor's key off in PNG figures).

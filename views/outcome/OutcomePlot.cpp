@@ -250,15 +250,17 @@ void OutcomePlot::resetZoom()
 
 void OutcomePlot::fitValueAxis()
 {
-    constexpr double kLower = 0.9;
     const double highest = m_ended > 0 ? m_maxOverhead : std::max(m_maxOverhead, m_maxUnresolved);
     double upper = std::max(1.2, highest * 1.08);
+    // Room below the baseline in proportion to the range: a fixed 0.9 cut TreeLSTM's failures at
+    // overhead 1 in half on an axis up to 65, and hid the baseline in the x axis.
+    const double lower = 1.0 - std::max(0.1, (upper - 1.0) * 0.04);
     const int height = m_plot->axisRect()->rect().height();
     if (m_labelBand > 0 && height > 0)
-        upper = kLower + (upper - kLower) * height / std::max(height - m_labelBand, height / 2);
-    m_plot->yAxis->setRange(kLower, upper);
+        upper = lower + (upper - lower) * height / std::max(height - m_labelBand, height / 2);
+    m_plot->yAxis->setRange(lower, upper);
     m_fittedUpper = upper;
-    placeUnresolved(upper - (upper - kLower) * 0.03);
+    placeUnresolved(upper - (upper - lower) * 0.03);
 }
 
 void OutcomePlot::placeUnresolved(double ceiling)
