@@ -117,7 +117,8 @@ private slots:
         for (int i = 0; i < legend->itemCount(); ++i)
             if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
                 names << item->plottable()->name();
-        QCOMPARE(names, (QStringList{"in use", "pinned", "evictable", "rebuild depth", "eviction", "rebuild", "budget", "first divergence", "failure"}));
+        QCOMPARE(names, (QStringList{"in use", "pinned", "evictable", "rebuild depth", "eviction", "rebuild", "budget", "first divergence", "failure",
+                                     "holdings differ"}));
         QVERIFY(legend->outerRect().bottom() <= plot->axisRect(0)->outerRect().top());
         QVERIFY(legend->outerRect().height() >= legend->minimumOuterSizeHint().height());
     }

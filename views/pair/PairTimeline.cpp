@@ -21,6 +21,7 @@ const QColor kPinned(0x7f, 0x7f, 0x7f);
 const QColor kEvictable(0x2c, 0xa0, 0x2c);
 const QColor kEvict(0xff, 0x7f, 0x0e);
 const QColor kRemat(0x94, 0x67, 0xbd);
+const QColor kDiffer(0x17, 0xbe, 0xcf, 28);   // where the runs hold different storages
 const QColor kBudget(0xd6, 0x27, 0x28);
 const QColor kDivergence(0x17, 0xbe, 0xcf);
 
@@ -128,8 +129,10 @@ void PairTimeline::buildLanes()
         // rotated label would overlap there.
         lane->axis(QCPAxis::atLeft)->setLabel(depth ? tr("depth") : (i == 0 ? tr("A") : tr("B")));
         lane->axis(QCPAxis::atLeft)->ticker()->setTickCount(depth ? 2 : 3);
-        // The default strategy prefers round steps over the count, and five labels overlap in a lane this short.
-        lane->axis(QCPAxis::atLeft)->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
+        // The default strategy prefers round steps over the count, and five labels overlap in a
+        // depth lane this short; memory lanes have room for round steps (0.45 GB read poorly).
+        if (depth)
+            lane->axis(QCPAxis::atLeft)->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
         lane->axis(QCPAxis::atBottom)->setTickLabels(i == 3);
         // QCustomPlot keeps 15 px above and below every axis rect: four lanes lost a quarter of a
         // figure's height to gaps. Half a tick label above (the top one reaches over), no labels
@@ -261,16 +264,19 @@ void PairTimeline::addLegendKeys()
         if (graph->keyAxis()->axisRect() == m_lanes[0] || graph->keyAxis()->axisRect() == m_lanes[1])
             graph->addToLegend(m_legend);
     }
-    auto key = [this](const QString& name, const QPen& pen) {
+    auto key = [this](const QString& name, const QPen& pen, const QBrush& brush = Qt::NoBrush) {
         QCPGraph* g = m_plot->addGraph(m_lanes[0]->axis(QCPAxis::atBottom), m_lanes[0]->axis(QCPAxis::atLeft));
         g->setName(name);
         g->setPen(pen);
+        g->setBrush(brush);
         g->setSelectable(QCP::stNone);
         g->addToLegend(m_legend);
     };
     key(tr("budget"), QPen(kBudget, 1.5, Qt::DashLine));
     key(tr("first divergence"), QPen(kDivergence, 1.5, Qt::DotLine));
     key(tr("failure"), QPen(kBudget, 2.0));
+    if (m_pair && m_pair->first.op >= 0)
+        key(tr("holdings differ"), Qt::NoPen, kDiffer);   // short: a figure a column wide keeps three legend columns
     for (int i = 0; i < m_legend->itemCount(); ++i)
         if (QCPAbstractLegendItem* item = m_legend->item(i))
             item->setMargins(QMargins(3, 1, 3, 3));   // room for descenders, which a figure's larger font clipped
@@ -374,7 +380,7 @@ void PairTimeline::markPair(const PairData& d)
     }
     for (const auto& [from, to] : differ)
         for (int lane = 0; lane < 4; ++lane)
-            shadeIn(m_plot, m_lanes[static_cast<size_t>(lane)], xOf(lane / 2, from), xOf(lane / 2, to), QColor(0x17, 0xbe, 0xcf, 28));
+            shadeIn(m_plot, m_lanes[static_cast<size_t>(lane)], xOf(lane / 2, from), xOf(lane / 2, to), kDiffer);
 }
 
 void PairTimeline::labelDepthAtFailure(int run, double x, int32_t depth)
