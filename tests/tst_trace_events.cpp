@@ -81,10 +81,18 @@ private slots:
         QCOMPARE(processName(f, 1), std::string("budget 14,200 B (0.959459 of peak): overhead_exceeded at operator 8"));
         QCOMPARE(processName(f, 2), std::string("budget 13,900 B (0.939189 of peak): complete at operator 9"));
 
-        // Failing run: seven model operators, then the rebuild of C (operator 5) from clock 151 to 171.
+        // Failing run: seven model operators, then the rebuild of C (operator 5) from clock 151 to
+        // 171, inside operator 8 (z), which never finishes: its slice runs from the end of
+        // operator 7 to the failure and encloses the rebuild.
         const std::vector<Json> slicesA = ofProcess(f, 1, "X");
-        QCOMPARE(slicesA.size(), size_t{8});
-        const Json& rebuild = slicesA.back();
+        QCOMPARE(slicesA.size(), size_t{9});
+        const Json& failed = slicesA.back();
+        QCOMPARE(failed["name"].get<std::string>(), std::string("z (overhead_exceeded)"));
+        QCOMPARE(failed["cat"].get<std::string>(), std::string("failed"));
+        QCOMPARE(failed["ts"].get<double>(), 0.151);
+        QCOMPARE(failed["dur"].get<double>(), 0.020);
+        QCOMPARE(failed["args"]["operator"].get<int64_t>(), int64_t{8});
+        const Json& rebuild = slicesA[7];
         QCOMPARE(rebuild["name"].get<std::string>(), std::string("rebuild c"));
         QCOMPARE(rebuild["cat"].get<std::string>(), std::string("remat"));
         QCOMPARE(rebuild["ts"].get<double>(), 0.151);
@@ -170,9 +178,9 @@ private slots:
             QCOMPARE(evicts, evictions[pid - 1]);
             QCOMPARE(computes, computed[pid - 1]);
         }
-        QCOMPARE(ofProcess(f, 1, "i").back()["name"].get<std::string>(), std::string("oom at operator 2270"));
+        QCOMPARE(ofProcess(f, 1, "i").back()["name"].get<std::string>(), std::string("oom at operator 2,270"));
         QCOMPARE(ofProcess(f, 1, "i").back()["args"]["deepest rebuild nesting"].get<int64_t>(), int64_t{192});
-        QCOMPARE(ofProcess(f, 2, "i").back()["name"].get<std::string>(), std::string("complete at operator 2307"));
+        QCOMPARE(ofProcess(f, 2, "i").back()["name"].get<std::string>(), std::string("complete at operator 2,307"));
     }
 
     void sameInputSameBytes()

@@ -70,7 +70,10 @@ public:
 
     void addCounters(int64_t budget)
     {
-        for (const OpSample& s : R.samples)
+        std::vector<OpSample> samples = R.samples;
+        if (const auto end = failureSample(R))   // the memory when it failed
+            samples.push_back(*end);
+        for (const OpSample& s : samples)
             push(micros(s.clock), Json{{"name", "memory"}, {"ph", "C"}, {"ts", micros(s.clock)}, {"pid", m_pid},
                                        {"args", Json{{"in use", s.memory}, {"pinned", s.pinned}, {"evictable", s.evictable}, {"budget", budget}}}});
     }
@@ -191,7 +194,24 @@ private:
             args["tensors being computed"] = std::move(frames);
         }
         args["deepest rebuild nesting"] = e.depth;
-        instant(std::string(outcomeName(e.outcome)) + " at operator " + std::to_string(e.op), micros(e.clock), "p", std::move(args));
+        instant(std::string(outcomeName(e.outcome)) + " " + failurePlace(e.op, R.result.outsideOperator), micros(e.clock), "p", std::move(args));
+        if (e.outcome != Outcome::Complete && !R.result.outsideOperator && e.op >= 1)
+            failedOperator(e);
+    }
+
+    // The operator the run failed in never finished, so no computation closes it: a slice from
+    // its start (the end of the operator before) to the failure encloses the rebuilds it waited
+    // for, which otherwise hung under nothing.
+    void failedOperator(const RunEvent& e)
+    {
+        const OpDef& op = P.ops[static_cast<size_t>(e.op - 1)];
+        int64_t start = R.samples.empty() ? 0 : R.samples.back().clock;
+        // The finished rebuilds still waiting for a parent are the last open slices, deeper than 0.
+        for (auto it = m_open.rbegin(); it != m_open.rend() && it->depth > 0; ++it)
+            start = std::min(start, it->start);
+        push(micros(start), Json{{"name", op.name + " (" + outcomeName(e.outcome) + ")"}, {"cat", "failed"}, {"ph", "X"},
+                                 {"ts", micros(start)}, {"dur", micros(e.clock - start)}, {"pid", m_pid}, {"tid", kOperatorThread},
+                                 {"args", Json{{"operator", e.op}, {"outcome", outcomeName(e.outcome)}, {"cost ns", op.cost}}}});
     }
 
     void beginLifetime(size_t s, int64_t clock, bool rebuilt)
