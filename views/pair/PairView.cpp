@@ -30,11 +30,11 @@ namespace {
 // column, and a view does not scroll to an index in a hidden column).
 constexpr int kCurrentColumn = EventTableModel::Index;
 
-QString outcomeText(Outcome o, int64_t ops, bool outsideOperator)
+QString runOutcomeText(const ReplayResult& r)
 {
-    if (o == Outcome::Complete)
-        return outcomeLabel(o);
-    return QStringLiteral("%1 %2").arg(outcomeLabel(o), QString::fromStdString(failurePlace(ops, outsideOperator)));
+    if (r.outcome == Outcome::Complete)
+        return outcomeLabel(r.outcome);
+    return QStringLiteral("%1 %2").arg(outcomeLabel(r.outcome), QString::fromStdString(failurePlace(r.opsDone, r.outsideOperator)));
 }
 
 // "1 byte short", "2,048 bytes short", as the command line says it.
@@ -243,8 +243,7 @@ void PairView::setPair(PairDataPtr pair)
         m_before.reset();
     } else if (sameBudgets && m_pair->options.protect != pair->options.protect) {
         if (!m_before || m_before->protect != m_pair->options.protect)
-            m_before = Before{m_pair->options.protect, m_pair->a.result.outcome, m_pair->b.result.outcome, m_pair->a.result.opsDone,
-                              m_pair->b.result.opsDone};
+            m_before = Before{m_pair->options.protect, runOutcomeText(m_pair->a.result), runOutcomeText(m_pair->b.result)};
     } else if (!pair || !m_pair || m_pair->a.result.budget != pair->a.result.budget || m_pair->b.result.budget != pair->b.result.budget) {
         m_before.reset();
     }
@@ -340,22 +339,22 @@ QString PairView::summaryText() const
         return tr("Select budgets A and B in the sweep (click, shift-click), then Sweep › Compare A and B.");
     const RunRecord& a = m_pair->a;
     const RunRecord& b = m_pair->b;
-    auto run = [](const char* name, const RunRecord& r, std::optional<std::pair<Outcome, int64_t>> before) {
+    auto run = [](const char* name, const RunRecord& r, const std::optional<QString>& before) {
         QString s = QStringLiteral("<b>%1</b> %L2 B: <span style='color:%3'>%4</span>")
                         .arg(QString::fromUtf8(name))
                         .arg(r.result.budget)
                         .arg(outcomeColor(r.result.outcome).name())
-                        .arg(outcomeText(r.result.outcome, r.result.opsDone, r.result.outsideOperator));
+                        .arg(runOutcomeText(r.result));
         if (!r.result.reason.empty())
             s += QStringLiteral(" (%1)").arg(QString::fromStdString(r.result.reason).toHtmlEscaped());
-        if (before && (before->first != r.result.outcome || before->second != r.result.opsDone))
-            s += QObject::tr(" (was %1)").arg(outcomeText(before->first, before->second, false));
+        if (before && *before != runOutcomeText(r.result))
+            s += QObject::tr(" (was %1)").arg(*before);
         return s;
     };
-    std::optional<std::pair<Outcome, int64_t>> beforeA, beforeB;
+    std::optional<QString> beforeA, beforeB;
     if (m_before) {
-        beforeA = std::pair(m_before->a, m_before->opsA);
-        beforeB = std::pair(m_before->b, m_before->opsB);
+        beforeA = m_before->a;
+        beforeB = m_before->b;
     }
     QString s = run("A", a, beforeA) + QStringLiteral(" &nbsp; ") + run("B", b, beforeB);
     s += tr(" &nbsp; never evicted: %1").arg(ids(m_pair->options.protect));

@@ -97,8 +97,7 @@ private:
     // Outcomes of the pair before the current interventions, for "before / after".
     struct Before {
         std::vector<int32_t> protect;
-        Outcome a, b;
-        int64_t opsA, opsB;
+        QString a, b;   // each run's outcome as the summary words it
     };
     std::optional<Before> m_before;
     std::optional<Cursor> m_cursor;
