@@ -128,6 +128,9 @@ private slots:
                               "foresight", "monotone", "ablation:estar-size", "ablation:eqclass-stale", "ablation:local",
                               "ablation:nocost-size-stale", "formula:compute/(size*staleness)"})
             QTest::addRow("%s", n) << n << n;
+        // The catalogue's examples (the census's default policies, the GUI's choices) run as written.
+        for (const QString& n : QString::fromStdString(policyExamples()).split(','))
+            QTest::addRow("example %s", qPrintable(n)) << n << n;
         QTest::addRow("random") << "random" << "random:0";
         QTest::addRow("ablation:nocost") << "ablation:nocost" << "random:0";
         QTest::addRow("ablation:estar-size-stale") << "ablation:estar-size-stale" << "dtr";

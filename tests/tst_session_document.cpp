@@ -99,7 +99,7 @@ private slots:
         QTest::newRow("trace a number") << Change([](nlohmann::json& j) { j["trace"] = 5; }) << "field trace has the wrong type";
         QTest::newRow("swept with belady") << Change([](nlohmann::json& j) { j["sweep"]["swept_with"]["policy"] = "belady"; })
                                            << "field sweep.swept_with.policy unknown policy \"belady\": expected dtr, dtr-eqclass, dtr-local, "
-                                              "msps, lru, size, random:SEED, formula:EXPR, twophase, size2, stale2, foresight, "
+                                              "msps, lru, size, random[:SEED], formula:EXPR, twophase, size2, stale2, foresight, "
                                               "monotone[:FLOOR] or ablation:COST[-size][-stale]";
         QTest::newRow("swept with no protect") << Change([](nlohmann::json& j) { j["sweep"]["swept_with"].erase("protect"); })
                                                << "field sweep.swept_with.protect missing";

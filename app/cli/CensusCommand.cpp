@@ -5,6 +5,7 @@
 
 #include "export/CensusFigure.h"
 #include "export/FigureExport.h"
+#include "policy/Policy.h"
 #include "report/CensusReport.h"
 #include "sweep/Census.h"
 
@@ -23,8 +24,6 @@
 
 namespace holescope::cli {
 namespace {
-
-const char* kDefaultPolicies = "dtr,dtr-eqclass,dtr-local,msps,lru,size,random:1,twophase,size2,stale2,foresight,monotone";
 
 QStringList traceFiles(const QCommandLineParser& parser)
 {
@@ -61,7 +60,7 @@ std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
     for (const QString& n : parser.values("policy"))
         names.emplace_back(n, "policy");
     if (names.empty())
-        for (const QString& n : QString::fromLatin1(kDefaultPolicies).split(','))
+        for (const QString& n : QString::fromStdString(policyExamples()).split(','))
             names.emplace_back(n, "policies");
     std::vector<Policy> policies;
     for (const auto& [n, option] : names) {
@@ -84,7 +83,7 @@ int runCensus(const QStringList& args)
     parser.addPositionalArgument("traces", "DTR traces (default: every .log in --traces).", "[TRACE...]");
     parser.addOptions({
         {"traces", "The folder of traces to take (default: the shared DTR logs).", "dir"},
-        {"policies", QStringLiteral("Policies, comma-separated (default: %1).").arg(kDefaultPolicies), "names"},
+        {"policies", QStringLiteral("Policies, comma-separated (default: %1).").arg(QString::fromStdString(policyExamples())), "names"},
         {"policy", "One more policy (repeatable; for formulas, which may hold commas).", "name"},
         {"from", "Lowest ratio of each trace's peak (default 0.05).", "ratio"},
         {"to", "Highest ratio (default 1.0).", "ratio"},
@@ -138,8 +137,6 @@ int runCensus(const QStringList& args)
     std::map<std::string, int> named;
     for (const QString& file : files) {
         traces.push_back(loadTrace(file));
-        if (traces.back().baseline.ops == 0)
-            throw UsageError{QStringLiteral("%1: no operator to replay").arg(file)};
         ++named[traces.back().name];
     }
     for (size_t i = 0; i < traces.size(); ++i)

@@ -10,20 +10,20 @@ namespace holescope {
 namespace {
 
 constexpr std::array<PolicyInfo, 14> kCatalogue{{
-    {"dtr", "simrd's DTR: (compute + e*) / (size * staleness); the default"},
-    {"dtr-eqclass", "simrd's DTREqClass: e* approximated by union-find equivalence classes"},
-    {"dtr-local", "simrd's DTRLocal: compute / (size * staleness), no neighbourhood"},
-    {"msps", "simrd's MSPS: (compute + reverse e*) / size"},
-    {"lru", "simrd's LRU: the least recently used storage"},
-    {"size", "simrd's LargestStorage: 1 / size"},
-    {"random[:SEED]", "simrd's RandomStorage, Python's generator seeded with random.seed(SEED) (default 0)"},
-    {"formula:EXPR", "a score over named features (listed below); lower is evicted first"},
-    {"twophase", "h_DTR among candidates with no evicted neighbour first; among all only if none is left"},
-    {"size2", "(compute + e*) / (size^2 * staleness): larger storages go sooner"},
-    {"stale2", "(compute + e*) / (size * staleness^2): staler storages go sooner"},
-    {"foresight", "(compute + e*) / (size * operators until the next use): knows the future"},
-    {"monotone[:FLOOR]", "DTR's execution at the largest budget in [FLOOR, B] where DTR completes: no holes by construction"},
-    {"ablation:COST[-size][-stale]", "simrd's ablations: COST is estar, eqclass, local or nocost"},
+    {"dtr", "simrd's DTR: (compute + e*) / (size * staleness); the default", "dtr"},
+    {"dtr-eqclass", "simrd's DTREqClass: e* approximated by union-find equivalence classes", "dtr-eqclass"},
+    {"dtr-local", "simrd's DTRLocal: compute / (size * staleness), no neighbourhood", "dtr-local"},
+    {"msps", "simrd's MSPS: (compute + reverse e*) / size", "msps"},
+    {"lru", "simrd's LRU: the least recently used storage", "lru"},
+    {"size", "simrd's LargestStorage: 1 / size", "size"},
+    {"random[:SEED]", "simrd's RandomStorage, Python's generator seeded with random.seed(SEED) (default 0)", "random:1"},
+    {"formula:EXPR", "a score over named features (listed below); lower is evicted first", nullptr},
+    {"twophase", "h_DTR among candidates with no evicted neighbour first; among all only if none is left", "twophase"},
+    {"size2", "(compute + e*) / (size^2 * staleness): larger storages go sooner", "size2"},
+    {"stale2", "(compute + e*) / (size * staleness^2): staler storages go sooner", "stale2"},
+    {"foresight", "(compute + e*) / (size * operators until the next use): knows the future", "foresight"},
+    {"monotone[:FLOOR]", "DTR's execution at the largest budget in [FLOOR, B] where DTR completes: no holes by construction", "monotone"},
+    {"ablation:COST[-size][-stale]", "simrd's ablations: COST is estar, eqclass, local or nocost", nullptr},
 }};
 
 const char* costName(CostTerm c)
@@ -158,8 +158,10 @@ std::variant<Policy, std::string> parsePolicy(const std::string& name)
         p.compiled = std::get<std::shared_ptr<const ScoreFormula>>(compiled);
         return p;
     }
-    return "unknown policy \"" + name + "\": expected dtr, dtr-eqclass, dtr-local, msps, lru, size, random:SEED, formula:EXPR, twophase, "
-           "size2, stale2, foresight, monotone[:FLOOR] or ablation:COST[-size][-stale]";
+    std::string expected;
+    for (size_t i = 0; i < kCatalogue.size(); ++i)
+        expected += (i == 0 ? "" : i + 1 == kCatalogue.size() ? " or " : ", ") + std::string(kCatalogue[i].name);
+    return "unknown policy \"" + name + "\": expected " + expected;
 }
 
 std::string policyName(const Policy& p)
@@ -192,6 +194,15 @@ const PolicyInfo* policyCatalogue(size_t& count)
 {
     count = kCatalogue.size();
     return kCatalogue.data();
+}
+
+std::string policyExamples()
+{
+    std::string out;
+    for (const PolicyInfo& p : kCatalogue)
+        if (p.example != nullptr)
+            out += (out.empty() ? "" : ",") + std::string(p.example);
+    return out;
 }
 
 } // namespace holescope

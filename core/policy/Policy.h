@@ -57,9 +57,14 @@ std::string policyName(const Policy& policy);
 
 // Every policy name with one line of description, for --help and the census.
 struct PolicyInfo {
-    const char* name;
+    const char* name;          // as written in help: "random[:SEED]"
     const char* description;
+    const char* example;       // a name that runs as it is ("random:1"); null for templates (formula:EXPR)
 };
 const PolicyInfo* policyCatalogue(size_t& count);
+
+// The catalogue's runnable examples, comma-separated, in its order: the census's default
+// policies and the GUI's choices.
+std::string policyExamples();
 
 } // namespace holescope

@@ -38,7 +38,6 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
             names.push_back(policyName(p));
         }
     std::vector<SweepResult> results;
-    std::vector<double> seconds;
     for (size_t i = 0; i < policies.size(); ++i) {
         if (cancel && cancel->load())
             break;
@@ -51,9 +50,7 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
             const auto first = std::find_if(dtr.begin(), dtr.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Complete; });
             sweep.replay.policy.floor = first == dtr.end() ? sweep.grid.back() + 1 : first->budget;
         }
-        const auto start = std::chrono::steady_clock::now();
         results.push_back(runSweep(trace, sweep, cancel));
-        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         if (results.back().stopped) {
             results.pop_back();
             break;
@@ -73,7 +70,6 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
         row.trace = name;
         row.policy = names[i];
         row.budgets = static_cast<int64_t>(points.size());
-        row.seconds = seconds[i];
         row.holes = static_cast<int64_t>(findHoles(points, trace.baseline).size());
         std::vector<double> mine, theirs;
         for (size_t k = 0; k < points.size(); ++k) {

@@ -32,7 +32,6 @@ struct CensusRow {
     int64_t compared = 0;         // grid points where both DTR and the policy complete
     std::optional<double> medianOverhead;      // the policy's, over those points
     std::optional<double> dtrMedianOverhead;   // DTR's, over the same points
-    double seconds = 0;           // wall time of the policy's sweep
 };
 
 // Sweeps DTR and every policy of the spec over the trace's ratio grid (all threads, one sweep

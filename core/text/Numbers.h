@@ -21,7 +21,7 @@ std::string ratioText(double ratio);
 
 // Where a run failed: "at operator 471", or, when no model operator was under way (a read of
 // the trace between operators, or after the last), "after operator 399, outside any operator";
-// with the trace's count of operators, "at operator 471 of 482".
+// with the trace's count of operators, "at operator 471 of 509".
 std::string failurePlace(int64_t opsDone, bool outsideOperator, int64_t operators = -1);
 
 // A count with its noun: "1 replay", "2,048 replays".

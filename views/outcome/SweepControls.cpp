@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "outcome/SweepControls.h"
 
+#include "policy/Policy.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -72,9 +74,9 @@ SweepControls::SweepControls(QWidget* parent)
     m_cap->setEnabled(false);
     m_policy->setEditable(true);
     m_policy->setInsertPolicy(QComboBox::NoInsert);
-    for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random:1", "twophase", "size2", "stale2",
-                             "foresight", "monotone", "formula:estar_compute/(size*staleness)"})
-        m_policy->addItem(QString::fromLatin1(name));
+    for (const QString& name : QString::fromStdString(policyExamples()).split(QLatin1Char(',')))
+        m_policy->addItem(name);
+    m_policy->addItem(QStringLiteral("formula:estar_compute/(size*staleness)"));
     m_policy->setMinimumContentsLength(14);
     m_policy->setToolTip(tr("Eviction policy: a name (holescope-cli policies lists them), ablation:COST[-size][-stale], "
                             "random:SEED, or formula:EXPR over compute, estar_compute, eqclass_compute, size, staleness, "
