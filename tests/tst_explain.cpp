@@ -6,6 +6,7 @@
 #include "record/FailureSignature.h"
 #include "report/ExplainJson.h"
 #include "report/ExplainText.h"
+#include "report/ReplayJson.h"
 #include "support/CliProcess.h"
 #include "support/GoldenRuns.h"
 #include "support/SkipReport.h"
@@ -231,8 +232,8 @@ private slots:
                                  // The failing run evicts storage 2 itself at operator 58's first free loop, before
                                  // it is short again and evicts 38 (record --budget 3936).
                                  "it holds 256 bytes in 1 storage that the completing run does not, and the completing run 576 bytes in 2 storages "
-                                 "that it does not (on balance the failing run holds 320 bytes less). It evicts storage 2 itself in operator 58 "
-                                 "before it is short, so those bytes are not in use when it is; then it is 192 bytes short at operator 58 and evicts storage 38"})
+                                 "that it does not (on balance the failing run holds 320 bytes less). It evicts storage 2 itself earlier in operator 58, "
+                                 "so those bytes are no longer in use by then; then it is 192 bytes short at operator 58 and evicts storage 38"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 
@@ -292,12 +293,14 @@ private slots:
         o.budget = r.failBudget;
         const ReplayResult unet = replay(t, o);
         QVERIFY(unet.outsideOperator);
+        QVERIFY(replayToJson("unet", t.baseline, o, unet, false).at("outside_operator") == true);
         QCOMPARE(failurePlace(unet.opsDone, unet.outsideOperator, t.baseline.ops), std::string("after operator 399 of 399, outside any operator"));
         QCOMPARE(failureSignature(t, o).outsideOperator, true);
         const PreparedTrace demo = test::loadTrace(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
         o.budget = 3936;
         const ReplayResult inside = replay(demo, o);
         QVERIFY(!inside.outsideOperator);
+        QVERIFY(replayToJson("demo", demo.baseline, o, inside, false).at("outside_operator") == false);
         QCOMPARE(failurePlace(inside.opsDone, inside.outsideOperator), std::string("at operator 60"));
         QCOMPARE(failureSignature(demo, o).outsideOperator, false);
     }

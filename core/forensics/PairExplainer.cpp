@@ -39,7 +39,7 @@ void checkRoles(const ReplayResult& failing, const ReplayResult& completing)
         throw ExplainError("the failing budget, " + groupDigits(failing.budget) + " bytes, does not fail: it completes");
     if (completing.outcome != Outcome::Complete)
         throw ExplainError("the completing budget, " + groupDigits(completing.budget) + " bytes, does not complete: "
-                           + outcomeName(completing.outcome) + " at operator " + groupDigits(completing.opsDone));
+                           + outcomeName(completing.outcome) + " " + failurePlace(completing.opsDone, completing.outsideOperator));
 }
 
 // Per storage, the event of the run's last eviction to make room before operator `failOp`:

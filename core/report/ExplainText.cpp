@@ -131,8 +131,8 @@ std::string culpritText(const PairExplanation& x)
             s += " (on balance the failing run holds " + bytes(c.lackedBytes - c.carriedBytes) + " less)";
         s += ". It";
         if (c.carriedEvictedFirst)
-            s += " evicts storage " + std::to_string(x.key.storage) + " itself in operator " + groupDigits(c.op)
-                 + " before it is short, so those bytes are not in use when it is; then it";
+            s += " evicts storage " + std::to_string(x.key.storage) + " itself earlier in operator " + groupDigits(c.op)
+                 + ", so those bytes are no longer in use by then; then it";
     }
     s += " is " + bytes(c.bytesShort) + " short at operator " + groupDigits(c.op) + " and evicts storage " + std::to_string(c.storage)
          + " (" + bytes(c.bytes) + "), which the completing run does not evict there";

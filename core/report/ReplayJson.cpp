@@ -61,6 +61,8 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     if (result.outcome == Outcome::Unresolved)
         j["reason"] = result.reason;
     j["ops_done"] = result.opsDone;
+    if (isFailure(result.outcome))   // failed in a read of the trace after operator ops_done, none under way
+        j["outside_operator"] = result.outsideOperator;
     j["clock"] = result.clock;
     j["remat_compute"] = result.rematCompute;
     j["overhead"] = overheadOf(result.rematCompute, baseline);   // as explain, advise and census give it

@@ -183,11 +183,12 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     int32_t deepest = 1;
     // A failed run's lanes end where it stopped, its failing cascade's depth and pinned bytes
     // included, not at the last operator it finished.
-    std::vector<OpSample> samples = record.samples;
+    std::vector<std::pair<double, OpSample>> samples;
+    for (const OpSample& s : record.samples)
+        samples.emplace_back(m_clock ? static_cast<double>(s.clock) : static_cast<double>(s.op + 1), s);
     if (const auto end = failureSample(record))
-        samples.push_back(*end);
-    for (const OpSample& s : samples) {
-        const double x = m_clock ? static_cast<double>(s.clock) : static_cast<double>(s.op + 1);
+        samples.emplace_back(failureX(record), *end);
+    for (const auto& [x, s] : samples) {
         memory->addData(x, static_cast<double>(s.memory) / scale);
         pinned->addData(x, static_cast<double>(s.pinned) / scale);
         evictable->addData(x, static_cast<double>(s.evictable) / scale);
@@ -199,8 +200,8 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
     // to the next: the last one needs its right edge, or the failing operator's depth is only a
     // vertical stroke under the failure line.
     if (!m_clock && !samples.empty()) {
-        const OpSample& s = samples.back();
-        const double x = static_cast<double>(s.op + 2);
+        const OpSample& s = samples.back().second;
+        const double x = samples.back().first + 1;
         memory->addData(x, static_cast<double>(s.memory) / scale);
         pinned->addData(x, static_cast<double>(s.pinned) / scale);
         evictable->addData(x, static_cast<double>(s.evictable) / scale);
@@ -244,7 +245,7 @@ auto PairTimeline::fillRun(int run, const RunRecord& record, int64_t budget, con
                               .arg(budget)
                               .arg(outcome)
                               .arg(failed ? QLatin1Char(' ') + QString::fromStdString(failurePlace(record.result.opsDone, record.result.outsideOperator)) : QString());
-    const QString brief = tr("%1: %L2 B, %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? tr(" at %1").arg(record.result.opsDone) : QString());
+    const QString brief = tr("%1: %L2 B, %3%4").arg(name).arg(budget).arg(outcome).arg(failed ? (record.result.outsideOperator ? tr(" after %1") : tr(" at %1")).arg(record.result.opsDone) : QString());
     const QString briefest = tr("%1: %L2 B, %3").arg(name).arg(budget).arg(outcome);   // the failure's line marks the operator
     title->setText(whole);
     m_titles.push_back(LaneTitle{title, lane, {whole, brief, briefest}});
@@ -359,14 +360,13 @@ void PairTimeline::markPair(const PairData& d)
             QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run + k)];
             if (d.first.op >= 0)
                 verticalIn(m_plot, lane, xOf(run, d.first.op), QPen(kDivergence, 1.5, Qt::DotLine));
-            if (r.result.outcome == Outcome::Oom || r.result.outcome == Outcome::OverheadExceeded)
-                verticalIn(m_plot, lane, m_clock ? static_cast<double>(r.result.clock) : static_cast<double>(r.result.opsDone),
-                           QPen(kBudget, 2.0));
+            if (isFailure(r.result.outcome))
+                verticalIn(m_plot, lane, failureX(r), QPen(kBudget, 2.0));
         }
         // The failing cascade's depth, written beside the failure line: its bar, one operator
         // wide, hides under the line in a timeline of hundreds of operators.
-        if (const auto end = failureSample(r))
-            labelDepthAtFailure(run, m_clock ? static_cast<double>(r.result.clock) : static_cast<double>(r.result.opsDone), end->maxDepth);
+        if (const auto end = failureSample(r); end && isFailure(r.result.outcome) && end->maxDepth > 0)
+            labelDepthAtFailure(run, failureX(r), end->maxDepth);
     }
     // Where the runs hold different storages: from each change of the carried bytes to the next.
     std::vector<std::pair<int64_t, int64_t>> differ;
@@ -383,6 +383,14 @@ void PairTimeline::markPair(const PairData& d)
             shadeIn(m_plot, m_lanes[static_cast<size_t>(lane)], xOf(lane / 2, from), xOf(lane / 2, to), kDiffer);
 }
 
+double PairTimeline::failureX(const RunRecord& r) const
+{
+    if (m_clock)
+        return static_cast<double>(r.result.clock);
+    // Operator N spans [N, N + 1]: a failure in a read after it is at its end.
+    return static_cast<double>(r.result.opsDone) + (r.result.outsideOperator ? 1.0 : 0.0);
+}
+
 void PairTimeline::labelDepthAtFailure(int run, double x, int32_t depth)
 {
     QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run + 1)];
@@ -394,8 +402,12 @@ void PairTimeline::labelDepthAtFailure(int run, double x, int32_t depth)
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(x, 0.0);
-    label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    label->setPadding(QMargins(kTitlePadding, 0, kTitlePadding + 2, 0));
+    // Left of the line, where the cascade was; right of it when the failure is early, where the
+    // label would cross the axis.
+    const QCPRange range = lane->axis(QCPAxis::atBottom)->range();
+    const bool left = x > range.lower + range.size() / 2;
+    label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    label->setPadding(left ? QMargins(kTitlePadding, 0, kTitlePadding + 2, 0) : QMargins(kTitlePadding + 2, 0, kTitlePadding, 0));
     label->setText(tr("%1 deep").arg(depth));
     label->setColor(kRemat.darker(130));
     label->setBrush(QColor(255, 255, 255, 220));
@@ -433,11 +445,15 @@ void PairTimeline::setPair(PairDataPtr pair)
         m_lanes[static_cast<size_t>(2 * run)]->axis(QCPAxis::atLeft)->setRange(0, m_memoryTop * kLeastHeadroom);
         m_lanes[static_cast<size_t>(2 * run + 1)]->axis(QCPAxis::atLeft)->setRange(0, std::max(a.depth, b.depth) * 1.1);
     }
-    markPair(*m_pair);
-    addLegendKeys();
     const double ops = static_cast<double>(std::max<int64_t>(m_pair->baseline.ops, 1));
     const double clocks = static_cast<double>(std::max(m_pair->a.result.clock, m_pair->b.result.clock));
-    showOperators(0, m_clock ? clocks * 1.01 : ops + 1);
+    double right = m_clock ? clocks * 1.01 : ops + 1;
+    for (const RunRecord* r : {&m_pair->a, &m_pair->b})   // a failure after the last operator, and its step, in view
+        if (!m_clock && isFailure(r->result.outcome))
+            right = std::max(right, failureX(*r) + 1);
+    showOperators(0, right);   // first: the failure's label takes its side from the view
+    markPair(*m_pair);
+    addLegendKeys();
     setCursor(m_cursor, m_cursorRun, m_cursorClock);
 }
 

@@ -61,6 +61,8 @@ private:
     };
     LaneTops fillRun(int run, const RunRecord& record, int64_t budget, const ByteUnit& unit);
     void addLegendKeys();
+    // Where a failed run's failure is drawn on the x axis.
+    double failureX(const RunRecord& record) const;
     void labelDepthAtFailure(int run, double x, int32_t depth);
     void markPair(const PairData& pair);
     // Where operator `op` starts on the x axis, in run `run`.
