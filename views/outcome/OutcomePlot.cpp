@@ -257,7 +257,7 @@ void OutcomePlot::fitValueAxis()
     const double lower = 1.0 - std::max(0.1, (upper - 1.0) * 0.04);
     const int height = m_plot->axisRect()->rect().height();
     if (m_labelBand > 0 && height > 0)
-        upper = lower + (upper - lower) * height / std::max(height - m_labelBand, height / 2);
+        upper = lower + (upper - lower) * height / std::max(height - m_labelBand, height / 6);
     m_plot->yAxis->setRange(lower, upper);
     m_fittedUpper = upper;
     placeUnresolved(upper - (upper - lower) * 0.03);
@@ -440,15 +440,17 @@ void OutcomePlot::placeLabels()
     updateTitle();
     m_title->setText(QFontMetrics(m_title->font()).elidedText(m_title->text(), Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));
     const int marks = m_lineA->visible() || m_lineB->visible() ? QFontMetrics(m_labelA->font()).height() + 4 : 0;
-    // The labels may take the top half of the plot, above the points (fitValueAxis). Where the
-    // full form needs more (close holes in a figure a column wide: U-Net's three covered its
-    // points), a shorter one is tried: the range alone, then the number alone.
+    // The labels should take at most the top half of the plot, above the points (fitValueAxis),
+    // and all be shown. Where the full form cannot (close holes in a figure a column wide:
+    // U-Net's three covered its points), a shorter one is tried: the range alone, then the
+    // number alone, which is kept whatever it takes.
     int band = marks;
     for (const LabelForm form : {LabelForm::Full, LabelForm::Range, LabelForm::Number}) {
         for (size_t i = 0; i < m_holeLabels.size() && i < m_holes.size(); ++i)
             m_holeLabels[i]->setText(holeLabelText(i, form));
-        band = stackLabels(area, marks);
-        if (band <= area.height() / 2)
+        int hidden = 0;
+        band = stackLabels(area, marks, hidden);
+        if (band <= area.height() / 2 && hidden == 0)
             break;
     }
     // The labels take the top of the plot: the value axis makes room for them above the points,
@@ -466,9 +468,10 @@ void OutcomePlot::placeLabels()
     }
 }
 
-int OutcomePlot::stackLabels(const QRect& area, int marks)
+int OutcomePlot::stackLabels(const QRect& area, int marks, int& hidden)
 {
     int band = marks;
+    hidden = 0;
     constexpr int kRows = 4;
     std::vector<double> rowEnds(kRows, -std::numeric_limits<double>::infinity());
     std::vector<size_t> order(std::min(m_holeLabels.size(), m_holes.size()));
@@ -509,6 +512,7 @@ int OutcomePlot::stackLabels(const QRect& area, int marks)
         const double top = first + static_cast<double>(row - rowEnds.begin()) * (height + 2);
         if (row == rowEnds.end() || top + height + 2 > area.height()) {
             label->setVisible(false);
+            ++hidden;
             continue;
         }
         *row = left + 2 * half;

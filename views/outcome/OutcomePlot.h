@@ -73,8 +73,9 @@ private:
     // A hole's label, in the form the room allows: "hole 2" over its range, the range, the number.
     enum class LabelForm { Full, Range, Number };
     QString holeLabelText(size_t index, LabelForm form) const;
-    // Stacks the labels as they read now in rows from the top; the height they take (pixels).
-    int stackLabels(const QRect& area, int marks);
+    // Stacks the labels as they read now in rows from the top; the height they take (pixels),
+    // and how many in view found no row.
+    int stackLabels(const QRect& area, int marks, int& hidden);
     void updateTitle();
     void updateHint();
     void updateLegend();
