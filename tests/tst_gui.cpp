@@ -175,6 +175,9 @@ private slots:
         QCOMPARE(w->pointsModel().rowCount(), 151);   // 0.300, 0.302, ..., 0.600
         QCOMPARE(w->holesModel().rowCount(), 1);
         QCOMPARE(w->holesModel().index(0, HolesModel::Outcome_).data().toString(), QString("out of memory"));   // as the legend and the pair say it
+        // A 0.002 grid leaves the hole's edges sampled: no width is claimed for it.
+        QCOMPARE(w->holesModel().index(0, HolesModel::Exact).data().toString(), QString("sampled"));
+        QCOMPARE(w->holesModel().index(0, HolesModel::Width).data().toString(), QString());
         // A second sweep streams rows in again, and a new trace empties everything.
         w->startSweep();
         w->waitUntilIdle();
