@@ -211,6 +211,9 @@ private slots:
                 }
         }
         QCOMPARE(checked, 4);
+        // Failures say whether they came outside any operator (the demo's all fail inside 60).
+        for (const auto& q : doc.at("points"))
+            QVERIFY(q.at("outcome") == "complete" ? !q.contains("outside_operator") : q.at("outside_operator") == false);
 
         const QString withEvals = path("evals.json");
         const QString without = path("no-evals.json");
@@ -243,6 +246,15 @@ private slots:
             QVERIFY2(refused.err.contains(QStringLiteral("field \"points[1].heuristic_evals\": expected a count, found %1").arg(shown)), qPrintable(refused.err));
             QVERIFY(refused.out.isEmpty());
         }
+        doc.at("points")[1]["outside_operator"] = "yes";
+        {
+            QFile f(without);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QByteArray::fromStdString(doc.dump(2) + "\n"));
+        }
+        const Run refused = cli({"merge", without});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("field \"points[1].outside_operator\": expected true or false, found \"yes\""), qPrintable(refused.err));
     }
 
     // Each point's overhead is replay's for its budget, from the header's compute baseline

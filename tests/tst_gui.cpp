@@ -963,7 +963,7 @@ private slots:
         doc.settings.overheadLimit = 2.0;
         doc.settings.maxSeconds = 12.5;
         doc.settings.policy = "formula:estar_compute/(size*staleness^2)";
-        doc.points = {SweepPoint{100, Outcome::Oom, 5, 77, 12, 100, 3, 2, 90, 110, ""},
+        doc.points = {SweepPoint{100, Outcome::Oom, 5, 77, 12, 100, 3, 2, 90, 110, "", 41, true},   // failed after operator 5
                       SweepPoint{200, Outcome::Unresolved, 6, 78, 13, 150, 4, 1, 200, 200, "step cap"},
                       SweepPoint{300, Outcome::Complete, 9, 99, 0, 290, 0, 0, 280, std::numeric_limits<int64_t>::max(), ""}};
         doc.sweepStopped = true;

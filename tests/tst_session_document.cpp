@@ -115,8 +115,12 @@ private slots:
                                           << "field sweep_settings.max_seconds has the wrong type";
         QTest::newRow("points not a list") << Change([](nlohmann::json& j) { j["sweep"]["points"] = 7; })
                                            << "field sweep.points must be a list";
-        QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) { j["sweep"]["points"][1].erase(11); j["sweep"]["points"][1].erase(10); })
-                                            << "field sweep.points[1] must be a list of 12 values";
+        QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) {
+            for (const size_t i : {size_t{12}, size_t{11}, size_t{10}})
+                j["sweep"]["points"][1].erase(i);
+        }) << "field sweep.points[1] must be a list of 13 values";
+        QTest::newRow("point outside an operator, as text") << Change([](nlohmann::json& j) { j["sweep"]["points"][1][12] = "yes"; })
+                                                            << "field sweep.points[1] has a value of the wrong type";
         QTest::newRow("point outside its interval") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][0] = 3011; })
                                                     << "field sweep.points[0] has a budget outside its certified interval";
         QTest::newRow("point value of the wrong type") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][2] = "many"; })

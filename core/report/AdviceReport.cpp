@@ -63,7 +63,7 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
                                       : "replays there were cut short by a cap; raise --max-steps or --max-seconds";
     if (!a.atKnown)
         return t + "  not decided: the examination stopped before the budget itself was replayed\n";
-    t += "  " + std::string(outcomeName(a.at.outcome)) + (a.at.failed() ? " at operator " + groupDigits(a.at.opsDone) : "")
+    t += "  " + std::string(outcomeName(a.at.outcome)) + (a.at.failed() ? " " + failurePlace(a.at.opsDone, a.at.outsideOperator) : "")
          + ", overhead " + fixed(overheadOf(a.at.rematCompute, b), 4) + "\n";
     switch (a.verdict) {
     case AdviceVerdict::Safe:

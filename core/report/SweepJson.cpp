@@ -92,6 +92,8 @@ Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bo
         if (p.outcome == Outcome::Unresolved)
             q["reason"] = p.reason;
         q["ops_done"] = p.opsDone;
+        if (p.failed())   // as replay --json gives it
+            q["outside_operator"] = p.outsideOperator;
         q["clock"] = p.clock;
         q["remat_compute"] = p.rematCompute;
         if (h.baselineCompute)
@@ -227,6 +229,13 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             p.maxMemory = q.at("max_memory").get<int64_t>();
             p.evictions = q.at("evictions").get<int64_t>();
             p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
+            if (q.contains("outside_operator")) {   // absent from files written before it was kept
+                if (!q.at("outside_operator").is_boolean()) {
+                    error = "field \"" + field + ".outside_operator\": expected true or false, found " + q.at("outside_operator").dump();
+                    return false;
+                }
+                p.outsideOperator = q.at("outside_operator").get<bool>();
+            }
             if (q.contains("heuristic_evals")) {
                 if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0) {
                     error = "field \"" + field + ".heuristic_evals\": expected a count, found " + q.at("heuristic_evals").dump();

@@ -23,7 +23,7 @@ namespace {
 SweepPoint pointOf(int64_t budget, const ReplayResult& r)
 {
     return SweepPoint{budget,         r.outcome,     r.opsDone,     r.clock,       r.rematCompute, r.maxMemory,
-                      r.evictions,    r.maxDepth,    r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals};
+                      r.evictions,    r.maxDepth,    r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals, r.outsideOperator};
 }
 
 // Shared by the workers of one sweep: whether to stop (cancelled, or the sweep's time is up),

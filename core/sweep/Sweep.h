@@ -26,6 +26,7 @@ struct SweepPoint {
     int64_t certifiedHi;
     std::string reason;         // unresolved only
     int64_t heuristicEvals = -1; // scores computed; -1: not known (a file written before they were kept)
+    bool outsideOperator = false;  // a failure in a read of the trace after operator opsDone, none under way
 
     bool failed() const { return isFailure(outcome); }
 };

@@ -24,7 +24,7 @@ Json optional(const std::optional<int64_t>& v)
 Json pointToJson(const SweepPoint& p)
 {
     return Json::array({p.budget, outcomeName(p.outcome), p.opsDone, p.clock, p.rematCompute, p.maxMemory, p.evictions, p.maxDepth,
-                        p.certifiedLo, p.certifiedHi, p.reason, p.heuristicEvals});
+                        p.certifiedLo, p.certifiedHi, p.reason, p.heuristicEvals, p.outsideOperator});
 }
 
 // Thrown inside the parser only, with the field's name; turned into the returned error.
@@ -54,9 +54,10 @@ Outcome outcomeFrom(const std::string& name, const std::string& field)
 
 SweepPoint pointFrom(const nlohmann::json& row, const std::string& field)
 {
-    // Sessions written before sweeps kept heuristic evaluations have 11 values.
-    if (!row.is_array() || (row.size() != 11 && row.size() != 12))
-        throw FieldError{field, "must be a list of 12 values"};
+    // Sessions written before sweeps kept heuristic evaluations have 11 values, before they kept
+    // failures outside any operator 12.
+    if (!row.is_array() || row.size() < 11 || row.size() > 13)
+        throw FieldError{field, "must be a list of 13 values"};
     try {
         SweepPoint p;
         p.budget = row[0].get<int64_t>();
@@ -70,7 +71,8 @@ SweepPoint pointFrom(const nlohmann::json& row, const std::string& field)
         p.certifiedLo = row[8].get<int64_t>();
         p.certifiedHi = row[9].get<int64_t>();
         p.reason = row[10].get<std::string>();
-        p.heuristicEvals = row.size() == 12 ? row[11].get<int64_t>() : -1;
+        p.heuristicEvals = row.size() >= 12 ? row[11].get<int64_t>() : -1;
+        p.outsideOperator = row.size() == 13 && row[12].get<bool>();
         if (p.heuristicEvals < -1)
             throw FieldError{field, "has a negative count of heuristic evaluations"};
         if (p.certifiedLo > p.budget || p.budget > p.certifiedHi)
@@ -97,7 +99,7 @@ bool operator==(const SweepPoint& a, const SweepPoint& b)
 {
     return a.budget == b.budget && a.outcome == b.outcome && a.opsDone == b.opsDone && a.clock == b.clock
            && a.rematCompute == b.rematCompute && a.maxMemory == b.maxMemory && a.evictions == b.evictions && a.maxDepth == b.maxDepth
-           && a.certifiedLo == b.certifiedLo && a.certifiedHi == b.certifiedHi && a.reason == b.reason
+           && a.certifiedLo == b.certifiedLo && a.certifiedHi == b.certifiedHi && a.reason == b.reason && a.outsideOperator == b.outsideOperator
            && a.heuristicEvals == b.heuristicEvals;
 }
 
@@ -133,7 +135,7 @@ std::string sessionToJson(const SessionDocument& doc)
         points.push_back(pointToJson(p));
     j["sweep"] = {{"stopped", doc.sweepStopped},
                   {"columns", {"budget", "outcome", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_depth",
-                               "certified_lo", "certified_hi", "reason"}},
+                               "certified_lo", "certified_hi", "reason", "heuristic_evals", "outside_operator"}},
                   {"points", std::move(points)}};
     if (doc.swept)
         j["sweep"]["swept_with"] = {{"policy", doc.swept->policy},
