@@ -93,13 +93,10 @@ SweepPoint point(int64_t budget, Outcome outcome, int64_t remat = 0)
 }
 
 // An outcome plot on screen, 900 x 400, of a trace whose peak is 10^9 bytes.
-bool showPlotOfTrace(OutcomePlot& plot, const QString& name)
+bool showPlotOfTrace(OutcomePlot& plot, const QString& name, Baseline baseline = Baseline{.memory = 1'000'000'000, .compute = 100})
 {
     plot.resize(900, 400);
     plot.show();
-    Baseline baseline;
-    baseline.memory = 1'000'000'000;
-    baseline.compute = 100;
     plot.setTrace(name, baseline);
     return QTest::qWaitForWindowExposed(&plot);
 }
@@ -844,15 +841,12 @@ private slots:
     void legendKeysTheShadedRegimesInRange()
     {
         OutcomePlot plot;
-        plot.resize(900, 400);
-        plot.show();
         Baseline baseline;
         baseline.memory = 1'000'000'000;
         baseline.constBytes = 100'000'000;   // constants below 0.1 of the peak
         baseline.bottleneck = 400'000'000;   // simrd's, which the shading does not use,
         baseline.floor = 350'000'000;        // but the floor, to 0.35
-        plot.setTrace(QStringLiteral("regimes"), baseline);
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("regimes"), baseline));
         QCustomPlot* p = plot.plot();
         auto entries = [p] {
             p->replot();
@@ -893,14 +887,11 @@ private slots:
     void svgFiguresDrawNothingOutsideTheAxes()
     {
         OutcomePlot plot;
-        plot.resize(900, 400);
-        plot.show();
         Baseline baseline;
         baseline.memory = 1'000'000'000;
         baseline.constBytes = 100'000'000;
         baseline.floor = 350'000'000;   // grey (#808080) from 0.1 to 0.35
-        plot.setTrace(QStringLiteral("regimes"), baseline);
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("regimes"), baseline));
         SweepPoint oom{};
         oom.budget = 400'000'000;
         oom.outcome = Outcome::Oom;
