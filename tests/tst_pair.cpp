@@ -609,6 +609,28 @@ private slots:
         QCOMPARE(texts.filter(QRegularExpression(QStringLiteral(" deep$"))), QStringList{"1 deep"});
     }
 
+    // A failure after the last operator (closing.log at 600: the pinning get of x3 after
+    // operator 4) is drawn at that operator's end, x = 5, with its step to 6 in view, not over
+    // operator 4's own step.
+    void failureAfterTheLastOperatorIsDrawnAtItsEnd()
+    {
+        TraceLoad load = readTraceFile(HOLESCOPE_TEST_DATA "/tiny/closing.log");
+        QVERIFY(std::holds_alternative<Program>(load));
+        const PreparedTrace t = prepareTrace(std::move(std::get<Program>(load)));
+        PairTimeline timeline;
+        timeline.setPair(std::make_shared<const PairData>(buildPair(t, 700, 600, ReplayOptions{})));
+        std::vector<QCPGraph*> inUse;
+        for (int g = 0; g < timeline.plot()->graphCount(); ++g)
+            if (timeline.plot()->graph(g)->name() == "in use")
+                inUse.push_back(timeline.plot()->graph(g));
+        QCOMPARE(inUse.size(), size_t{2});
+        const auto& b = *inUse[1]->data();
+        QCOMPARE((b.constEnd() - 1)->key, 6.0);   // the step from the failure, at 5, to 6
+        QCOMPARE((b.constEnd() - 2)->key, 5.0);
+        QCOMPARE((b.constEnd() - 3)->key, 4.0);   // operator 4's own step, as it ended
+        QVERIFY(timeline.plot()->axisRect(0)->axis(QCPAxis::atBottom)->range().upper >= 6.0);
+    }
+
     // Each run's title is whole where it fits its lane and brief where it does not (B's, in a
     // timeline a column wide), and inside its lane either way, above every curve and the budget
     // line (a fixed headroom let them run through the title in a figure's short lanes).

@@ -57,6 +57,31 @@ private slots:
         QVERIFY2(diff.empty(), diff.c_str());
     }
 
+    // closing.log (data/tiny/HAND.md): at 600 bytes the pinning get of x3 after the last
+    // operator rebuilds x2 and x3 and runs out of memory there, outside any operator; at 700
+    // it completes.
+    void closingReadFailsOutsideAnyOperator()
+    {
+        TraceLoad load = readTraceFile(HOLESCOPE_TEST_DATA "/tiny/closing.log");
+        QVERIFY(std::holds_alternative<Program>(load));
+        const PreparedTrace t = prepareTrace(std::move(std::get<Program>(load)));
+        QCOMPARE(t.baseline.ops, int64_t{4});
+        ReplayOptions o;
+        for (const int64_t budget : {int64_t{500}, int64_t{600}, int64_t{699}}) {
+            o.budget = budget;
+            const ReplayResult r = holescope::replay(t, o);
+            QCOMPARE(r.outcome, Outcome::Oom);
+            QCOMPARE(r.opsDone, int64_t{4});
+            QVERIFY(r.outsideOperator);
+            QCOMPARE(r.evictions, int64_t{3});
+        }
+        o.budget = 700;
+        const ReplayResult ok = holescope::replay(t, o);
+        QCOMPARE(ok.outcome, Outcome::Complete);
+        QVERIFY(!ok.outsideOperator);
+        QCOMPARE(ok.evictions, int64_t{2});
+    }
+
     // The demo trace (made by `holescope-cli synth --shape unet --layers 24 --seed 1`) has a
     // feasibility hole from 3,936 to 4,143 bytes; simrd replays its edges and inside exactly so.
     // Baseline::floor, worked out by hand: multi_output's split needs the constant x0 (100) and
