@@ -175,7 +175,7 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
 // budget may hide inside it.
 std::string holeSamplingText(const Hole& h)
 {
-    std::string s = h.spanLo == h.loBudget && h.spanHi == h.hiBudget
+    std::string s = h.edgesExact()
                         ? "exact edges"
                         : "edges within " + groupDigits(h.spanLo) + " .. " + groupDigits(h.spanHi) + " bytes";
     if (h.gapsInside)

@@ -212,4 +212,12 @@ std::optional<OpSample> failureSample(const RunRecord& record)
                     record.result.rematCompute, record.result.evictions};
 }
 
+std::vector<OpSample> samplesToTheEnd(const RunRecord& record)
+{
+    std::vector<OpSample> samples = record.samples;
+    if (const auto end = failureSample(record))
+        samples.push_back(*end);
+    return samples;
+}
+
 } // namespace holescope

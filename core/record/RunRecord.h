@@ -110,4 +110,7 @@ struct RunRecord {
 // run that completed.
 std::optional<OpSample> failureSample(const RunRecord& record);
 
+// The samples, then, for a failed run, its failure sample: what a timeline or its data shows.
+std::vector<OpSample> samplesToTheEnd(const RunRecord& record);
+
 } // namespace holescope

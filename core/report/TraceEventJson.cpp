@@ -70,10 +70,7 @@ public:
 
     void addCounters(int64_t budget)
     {
-        std::vector<OpSample> samples = R.samples;
-        if (const auto end = failureSample(R))   // the memory when it failed
-            samples.push_back(*end);
-        for (const OpSample& s : samples)
+        for (const OpSample& s : samplesToTheEnd(R))   // to the memory when it failed
             push(micros(s.clock), Json{{"name", "memory"}, {"ph", "C"}, {"ts", micros(s.clock)}, {"pid", m_pid},
                                        {"args", Json{{"in use", s.memory}, {"pinned", s.pinned}, {"evictable", s.evictable}, {"budget", budget}}}});
     }

@@ -22,6 +22,8 @@ struct Hole {
     Outcome outcome;              // the failure of the lowest failing point
     bool mixed;                   // some failing points fail otherwise
     int64_t widthBytes() const { return hiBudget - loBudget + 1; }
+    // Its edges are exact (the span around it is its extent), whether or not its inside was all examined.
+    bool edgesExact() const { return spanLo == loBudget && spanHi == hiBudget; }
 
     // The failure of the lowest failing execution; filled by describeFailure.
     int64_t failureOp = 0;        // operators done when it failed

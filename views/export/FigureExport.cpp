@@ -238,10 +238,7 @@ std::string pairCsv(const PairData& pair)
     for (int run = 0; run < 2; ++run) {
         const RunRecord& r = pair.run(run);
         // A failed run ends with its state when it stopped, a last row for the operator it failed in.
-        std::vector<OpSample> samples = r.samples;
-        if (const auto end = failureSample(r))
-            samples.push_back(*end);
-        for (const OpSample& s : samples) {
+        for (const OpSample& s : samplesToTheEnd(r)) {
             std::snprintf(row, sizeof row, "%s,%lld,%d,%lld,%lld,%lld,%d,%lld,%lld\n", run == 0 ? "A" : "B",
                           static_cast<long long>(r.result.budget), s.op + 1, static_cast<long long>(s.memory),
                           static_cast<long long>(s.pinned), static_cast<long long>(s.evictable), s.maxDepth,

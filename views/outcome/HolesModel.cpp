@@ -33,7 +33,7 @@ QVariant HolesModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == Exact) {
         if (h.exact)
             return tr("Every byte inside fails and the bytes just outside complete");
-        QString tip = h.spanLo == h.loBudget && h.spanHi == h.hiBudget
+        QString tip = h.edgesExact()
                           ? tr("Exact edges")
                           : tr("From the lowest to the highest byte known to fail; the true edges lie within %1 .. %2 B")
                                 .arg(QString::fromStdString(groupDigits(h.spanLo)), QString::fromStdString(groupDigits(h.spanHi)));
