@@ -279,6 +279,31 @@ private slots:
         }
     }
 
+    // closing.log (data/tiny/HAND.md, measured with simrd): 499 B fails inside operator 3, 500 to
+    // 699 B after the last operator, outside any; 700 B completes. Both CSVs, the sweep's and the
+    // outcome figure's, end with the failure's place (empty for a completed run) and leave an
+    // unbounded certified edge empty (800 B, the peak).
+    void csvSaysWhereAFailureWas()
+    {
+        const QString closing = QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/closing.log");
+        const Run sweep = cli({"sweep", closing, "--from-bytes", "499", "--to-bytes", "700", "--exact", "--csv"});
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
+        QCOMPARE(QString::fromUtf8(sweep.out),
+                 QStringLiteral("budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,"
+                                "certified_lo,certified_hi,heuristic_evals,overhead,outside_operator\n"
+                                "499,0.623750000,oom,3,11,0,400,0,0,400,499,0,1.000000000,false\n"
+                                "500,0.625000000,oom,4,51,20,500,3,1,500,699,2,1.666666667,true\n"
+                                "700,0.875000000,complete,4,41,10,700,2,0,700,799,1,1.333333333,\n"));
+        const QString csv = m_dir.filePath("closing-outcome.csv");
+        const Run figure = cli({"figure", "outcome", closing, "--sweep", "0.6:1.0:0.2", "--out", m_dir.filePath("closing-outcome.svg"), "--csv", csv});
+        QVERIFY2(figure.exitCode == 0, qPrintable(figure.err));
+        QCOMPARE(QString::fromUtf8(readAll(csv)),
+                 QStringLiteral("budget,ratio,outcome,overhead,ops_done,evictions,max_depth,certified_lo,certified_hi,outside_operator\n"
+                                "480,0.600000000,oom,1.000000,3,0,0,400,499,false\n"
+                                "640,0.800000000,oom,1.666667,4,3,1,500,699,true\n"
+                                "800,1.000000000,complete,1.000000,4,1,0,800,,\n"));
+    }
+
     // From a ratio, the grid is the ratios typed, whether --to is a ratio or bytes: 0.4 + k 0.01
     // of 10,064 B is 4025, 4126, 4226, ... (a byte step of 100 would give 4125, 4225, ...).
     void ratioGridUpToBytes()

@@ -111,26 +111,35 @@ Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bo
 }
 
 // The CSV's certified_lo and certified_hi: empty where the JSON has null.
-static std::string certifiedCells(const SweepPoint& p)
+std::string certifiedCsvCells(const SweepPoint& p)
 {
     if (p.outcome == Outcome::Unresolved)
         return ",";
     return std::to_string(p.certifiedLo) + "," + (p.certifiedHi == std::numeric_limits<int64_t>::max() ? "" : std::to_string(p.certifiedHi));
 }
 
+std::string outsideOperatorCsvCell(const SweepPoint& p)
+{
+    if (!p.failed())
+        return {};
+    return p.outsideOperator ? "true" : "false";
+}
+
 std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline)
 {
     // Columns added later go last, so that readers by position keep working.
     std::string out =
-        "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi,heuristic_evals,overhead\n";
+        "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi,heuristic_evals,overhead,"
+        "outside_operator\n";
     for (const SweepPoint& p : points) {
         char ratio[32], overhead[32];
         std::snprintf(ratio, sizeof ratio, "%.9f", ratioOfPeak(p.budget, baseline.memory));
         std::snprintf(overhead, sizeof overhead, "%.9f", holescope::overheadOf(p.rematCompute, baseline));
         out += std::to_string(p.budget) + "," + ratio + "," + outcomeName(p.outcome) + "," + std::to_string(p.opsDone) + ","
                + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
-               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCells(p) + ","
-               + (p.heuristicEvals >= 0 ? std::to_string(p.heuristicEvals) : std::string()) + "," + overhead + "\n";
+               + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCsvCells(p) + ","
+               + (p.heuristicEvals >= 0 ? std::to_string(p.heuristicEvals) : std::string()) + "," + overhead + ","
+               + outsideOperatorCsvCell(p) + "\n";
     }
     return out;
 }

@@ -45,6 +45,11 @@ SweepCoverage sweepCoverage(const SweepHeader& header, const std::vector<SweepPo
 // merge into the very bytes of the whole sweep, whatever the threads.
 nlohmann::ordered_json sweepToJson(const SweepHeader& header, const std::vector<SweepPoint>& points, bool stopped);
 std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline);
+// Cells shared by the CSVs of sweep points: "certified_lo,certified_hi" (both empty for an
+// unresolved run, the upper one for no upper bound), and "outside_operator" ("true" or "false" for
+// a failure, empty otherwise, as the JSON has the field on failures only).
+std::string certifiedCsvCells(const SweepPoint& p);
+std::string outsideOperatorCsvCell(const SweepPoint& p);
 
 // Reads a sweep written by sweepToJson; on failure says why (naming the field).
 bool sweepFromJson(const nlohmann::json& j, SweepHeader& header, std::vector<SweepPoint>& points, bool& stopped, std::string& error);

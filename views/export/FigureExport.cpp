@@ -3,6 +3,7 @@
 
 #include "outcome/OutcomeStyle.h"
 #include "export/SvgClip.h"
+#include "report/SweepJson.h"
 #include "record/RunRecord.h"
 
 #include <qcustomplot.h>
@@ -219,14 +220,14 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
 
 std::string outcomeCsv(const std::vector<SweepPoint>& points, const Baseline& baseline)
 {
-    std::string out = "budget,ratio,outcome,overhead,ops_done,evictions,max_depth,certified_lo,certified_hi\n";
+    // The certified bounds and the failure's place read as in the sweep's CSV (sweepToCsv).
+    std::string out = "budget,ratio,outcome,overhead,ops_done,evictions,max_depth,certified_lo,certified_hi,outside_operator\n";
     char row[320];
     for (const SweepPoint& p : points) {
-        std::snprintf(row, sizeof row, "%lld,%.9f,%s,%.6f,%lld,%lld,%d,%lld,%lld\n", static_cast<long long>(p.budget),
+        std::snprintf(row, sizeof row, "%lld,%.9f,%s,%.6f,%lld,%lld,%d,", static_cast<long long>(p.budget),
                       ratioOfPeak(p.budget, baseline.memory), outcomeName(p.outcome), overheadOf(p, baseline),
-                      static_cast<long long>(p.opsDone), static_cast<long long>(p.evictions), p.maxDepth,
-                      static_cast<long long>(p.certifiedLo), static_cast<long long>(p.certifiedHi));
-        out += row;
+                      static_cast<long long>(p.opsDone), static_cast<long long>(p.evictions), p.maxDepth);
+        out += row + certifiedCsvCells(p) + "," + outsideOperatorCsvCell(p) + "\n";
     }
     return out;
 }
