@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/ReplayJson.h"
 
+#include "report/SweepJson.h"
+#include "sweep/Sweep.h"
+
 #include <cmath>
 #include <limits>
 
@@ -51,26 +54,12 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
 {
     nlohmann::ordered_json j;
     j["trace"] = trace;
-    j["budget"] = result.budget;
-    j["ratio"] = ratioOfPeak(result.budget, baseline.memory);
     j["baseline_memory"] = baseline.memory;
+    j["policy"] = policyName(options.policy);
     j["overhead_limit"] = options.overheadLimit ? nlohmann::ordered_json(*options.overheadLimit) : nlohmann::ordered_json();
     j["protect"] = options.protect;
-    j["policy"] = policyName(options.policy);
-    j["outcome"] = outcomeName(result.outcome);
-    if (result.outcome == Outcome::Unresolved)
-        j["reason"] = result.reason;
-    j["ops_done"] = result.opsDone;
-    if (isFailure(result.outcome))   // failed in a read of the trace after operator ops_done, none under way
-        j["outside_operator"] = result.outsideOperator;
-    j["clock"] = result.clock;
-    j["remat_compute"] = result.rematCompute;
-    j["overhead"] = overheadOf(result.rematCompute, baseline);   // as explain, advise and census give it
-    j["max_memory"] = result.maxMemory;
-    j["evictions"] = result.evictions;
-    j["heuristic_evals"] = result.heuristicEvals;
-    j["max_cascade_depth"] = result.maxDepth;
-    j["certified"] = certifiedToJson(result.outcome, result.certifiedLo, result.certifiedHi);
+    // The figures every sweep point has, the same way (overhead as explain, advise and census give it).
+    j.update(pointToJson(pointOf(result.budget, result), baseline.memory, baseline.compute));
     if (options.policy.kind == PolicyKind::Monotone)
         j["execution_budget"] = result.executionBudget >= 0 ? nlohmann::ordered_json(result.executionBudget) : nlohmann::ordered_json();
     if (withEvents) {

@@ -80,32 +80,36 @@ SweepCoverage sweepCoverage(const SweepHeader& h, const std::vector<SweepPoint>&
     return {.rangeBytes = std::max<int64_t>(h.to - lo + 1, 0), .certifiedBytes = certifiedBytes(points, lo, h.to)};
 }
 
+Json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int64_t> baselineCompute)
+{
+    Json q;
+    q["budget"] = p.budget;
+    q["ratio"] = ratioOfPeak(p.budget, baselineMemory);
+    q["outcome"] = outcomeName(p.outcome);
+    if (p.outcome == Outcome::Unresolved)
+        q["reason"] = p.reason;
+    q["ops_done"] = p.opsDone;
+    if (p.failed())   // failed in a read of the trace after operator ops_done, none under way
+        q["outside_operator"] = p.outsideOperator;
+    q["clock"] = p.clock;
+    q["remat_compute"] = p.rematCompute;
+    if (baselineCompute)
+        q["overhead"] = overheadOf(p.rematCompute, *baselineCompute);
+    q["max_memory"] = p.maxMemory;
+    q["evictions"] = p.evictions;
+    q["max_cascade_depth"] = p.maxDepth;
+    if (p.heuristicEvals >= 0)
+        q["heuristic_evals"] = p.heuristicEvals;
+    q["certified"] = certifiedToJson(p.outcome, p.certifiedLo, p.certifiedHi);
+    return q;
+}
+
 Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
 {
     Json j = headerJson(h, "holescope-sweep/1");
     auto& out = j["points"] = Json::array();
-    for (const SweepPoint& p : points) {
-        Json q;
-        q["budget"] = p.budget;
-        q["ratio"] = ratioOfPeak(p.budget, h.baselineMemory);
-        q["outcome"] = outcomeName(p.outcome);
-        if (p.outcome == Outcome::Unresolved)
-            q["reason"] = p.reason;
-        q["ops_done"] = p.opsDone;
-        if (p.failed())   // as replay --json gives it
-            q["outside_operator"] = p.outsideOperator;
-        q["clock"] = p.clock;
-        q["remat_compute"] = p.rematCompute;
-        if (h.baselineCompute)
-            q["overhead"] = overheadOf(p.rematCompute, *h.baselineCompute);
-        q["max_memory"] = p.maxMemory;
-        q["evictions"] = p.evictions;
-        q["max_cascade_depth"] = p.maxDepth;
-        if (p.heuristicEvals >= 0)
-            q["heuristic_evals"] = p.heuristicEvals;
-        q["certified"] = certifiedToJson(p.outcome, p.certifiedLo, p.certifiedHi);
-        out.push_back(std::move(q));
-    }
+    for (const SweepPoint& p : points)
+        out.push_back(pointToJson(p, h.baselineMemory, h.baselineCompute));
     j["coverage"] = coverageJson(h, points, stopped);
     return j;
 }

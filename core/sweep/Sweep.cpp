@@ -18,13 +18,14 @@
 #include <optional>
 
 namespace holescope {
-namespace {
 
 SweepPoint pointOf(int64_t budget, const ReplayResult& r)
 {
     return SweepPoint{budget,         r.outcome,     r.opsDone,     r.clock,       r.rematCompute, r.maxMemory,
                       r.evictions,    r.maxDepth,    r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals, r.outsideOperator};
 }
+
+namespace {
 
 // Shared by the workers of one sweep: whether to stop (cancelled, or the sweep's time is up),
 // the time cap, how regions are kept, and the progress count.

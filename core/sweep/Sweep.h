@@ -31,6 +31,9 @@ struct SweepPoint {
     bool failed() const { return isFailure(outcome); }
 };
 
+// A replay's figures as a sweep keeps them, at the budget it names the execution by.
+SweepPoint pointOf(int64_t budget, const ReplayResult& result);
+
 struct SweepSpec {
     int64_t from = 0;           // bytes, inclusive
     int64_t to = 0;
