@@ -72,6 +72,138 @@ Outcome outcomeFrom(const std::string& s, bool& ok)
     return Outcome::Unresolved;
 }
 
+// The sweep's settings. Each reader below sets `field` to what it is reading, so that the
+// caller can name it when nlohmann throws.
+bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field, std::string& error)
+{
+    if (j.at("format") != "holescope-sweep/1") {
+        error = "field \"format\": expected \"holescope-sweep/1\", found " + j.at("format").dump();
+        return false;
+    }
+    field = "trace";
+    h.trace = j.at("trace").get<std::string>();
+    field = "trace_digest";
+    h.traceDigest = j.contains("trace_digest") ? j.at("trace_digest").get<std::string>() : std::string();
+    field = "baseline_memory";
+    h.baselineMemory = j.at("baseline_memory").get<int64_t>();
+    field = "baseline_compute";
+    if (j.contains("baseline_compute"))
+        h.baselineCompute = j.at("baseline_compute").get<int64_t>();
+    field = "mode";
+    h.mode = j.at("mode").get<std::string>();
+    field = "from";
+    h.from = j.at("from").get<int64_t>();
+    field = "to";
+    h.to = j.at("to").get<int64_t>();
+    auto opt = [&](const char* key, std::optional<double>& v) {
+        field = key;
+        v = j.at(key).is_null() ? std::nullopt : std::optional<double>(j.at(key).get<double>());
+    };
+    opt("from_ratio", h.fromRatio);
+    opt("to_ratio", h.toRatio);
+    opt("step", h.step);
+    opt("overhead_limit", h.overheadLimit);
+    field = "refine";
+    h.refine = j.at("refine").get<int64_t>();
+    field = "protect";
+    h.protect = j.at("protect").get<std::vector<int32_t>>();
+    field = "policy";
+    h.policy = j.contains("policy") ? j.at("policy").get<std::string>() : "dtr";
+    field = "max_steps";
+    if (j.contains("max_steps"))
+        h.maxSteps = j.at("max_steps").is_null() ? 0 : j.at("max_steps").get<int64_t>();
+    field = "max_seconds";
+    if (j.contains("max_seconds"))
+        h.maxSeconds = j.at("max_seconds").is_null() ? 0.0 : j.at("max_seconds").get<double>();
+    field = "shard";
+    h.shard = h.shards = 1;
+    if (j.contains("shard")) {
+        const std::string s = j.at("shard").get<std::string>();
+        if (std::sscanf(s.c_str(), "%d/%d", &h.shard, &h.shards) != 2 || h.shard < 1 || h.shard > h.shards) {
+            error = "field \"shard\": expected K/N, found \"" + s + "\"";
+            return false;
+        }
+    }
+    if (h.shards > 100000 || h.from > h.to || h.from < 0 || h.to > (int64_t{1} << 62)) {
+        error = "field \"from\"/\"to\"/\"shard\": out of range";
+        return false;
+    }
+    return true;
+}
+
+// One point; `field` names it ("points[3]") on entry.
+bool pointFromJson(const nlohmann::json& q, SweepPoint& p, std::string& field, std::string& error)
+{
+    // The fields in the order read, so that a missing one is named.
+    for (const char* name : {"budget", "outcome", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth",
+                             "certified"})
+        if (!q.contains(name)) {
+            error = "field \"" + field + "." + name + "\": missing";
+            return false;
+        }
+    bool ok = true;
+    // A number past int64 (1e30) would be converted without a word, into nonsense.
+    for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions"})
+        if (!q.at(name).is_number_integer()) {
+            error = "field \"" + field + "." + name + "\": expected an integer, found " + q.at(name).dump();
+            return false;
+        }
+    p.budget = q.at("budget").get<int64_t>();
+    p.outcome = outcomeFrom(q.at("outcome").get<std::string>(), ok);
+    if (!ok) {
+        error = "field \"" + field + ".outcome\": unknown outcome " + q.at("outcome").dump();
+        return false;
+    }
+    if (q.contains("reason")) {
+        const std::string point = field;
+        field = point + ".reason";
+        p.reason = q.at("reason").get<std::string>();
+        field = point;
+    }
+    p.opsDone = q.at("ops_done").get<int64_t>();
+    p.clock = q.at("clock").get<int64_t>();
+    p.rematCompute = q.at("remat_compute").get<int64_t>();
+    p.maxMemory = q.at("max_memory").get<int64_t>();
+    p.evictions = q.at("evictions").get<int64_t>();
+    p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
+    if (q.contains("outside_operator")) {   // absent from files written before it was kept
+        if (!q.at("outside_operator").is_boolean()) {
+            error = "field \"" + field + ".outside_operator\": expected true or false, found " + q.at("outside_operator").dump();
+            return false;
+        }
+        p.outsideOperator = q.at("outside_operator").get<bool>();
+    }
+    if (q.contains("heuristic_evals")) {
+        if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0) {
+            error = "field \"" + field + ".heuristic_evals\": expected a count, found " + q.at("heuristic_evals").dump();
+            return false;
+        }
+        p.heuristicEvals = q.at("heuristic_evals").get<int64_t>();
+    }
+    if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi)) {
+        error = "field \"" + field + ".certified\": expected [lo, hi] (null for a run a cap cut short), found "
+                + q.at("certified").dump();
+        return false;
+    }
+    if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0) {
+        error = "field \"" + field + "\": budget " + std::to_string(p.budget) + " outside its certified interval";
+        return false;
+    }
+    return true;
+}
+
+// nlohmann's message without its own id ("[json.exception.type_error.302] "): the user needs what
+// is wrong, not where in the library it was found.
+std::string jsonProblem(const nlohmann::json::exception& e)
+{
+    std::string what = e.what();
+    if (const size_t close = what.find("] "); what.starts_with("[json.exception.") && close != std::string::npos)
+        what.erase(0, close + 2);
+    if (e.id == 403)   // out_of_range: a key not found
+        what = "missing";
+    return what;
+}
+
 } // namespace
 
 SweepCoverage sweepCoverage(const SweepHeader& h, const std::vector<SweepPoint>& points)
@@ -152,132 +284,22 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
 {
     std::string field = "format";
     try {
-        if (j.at("format") != "holescope-sweep/1") {
-            error = "field \"format\": expected \"holescope-sweep/1\", found " + j.at("format").dump();
+        if (!headerFromJson(j, h, field, error))
             return false;
-        }
-        field = "trace";
-        h.trace = j.at("trace").get<std::string>();
-        field = "trace_digest";
-        h.traceDigest = j.contains("trace_digest") ? j.at("trace_digest").get<std::string>() : std::string();
-        field = "baseline_memory";
-        h.baselineMemory = j.at("baseline_memory").get<int64_t>();
-        field = "baseline_compute";
-        if (j.contains("baseline_compute"))
-            h.baselineCompute = j.at("baseline_compute").get<int64_t>();
-        field = "mode";
-        h.mode = j.at("mode").get<std::string>();
-        field = "from";
-        h.from = j.at("from").get<int64_t>();
-        field = "to";
-        h.to = j.at("to").get<int64_t>();
-        auto opt = [&](const char* key, std::optional<double>& v) {
-            field = key;
-            v = j.at(key).is_null() ? std::nullopt : std::optional<double>(j.at(key).get<double>());
-        };
-        opt("from_ratio", h.fromRatio);
-        opt("to_ratio", h.toRatio);
-        opt("step", h.step);
-        opt("overhead_limit", h.overheadLimit);
-        field = "refine";
-        h.refine = j.at("refine").get<int64_t>();
-        field = "protect";
-        h.protect = j.at("protect").get<std::vector<int32_t>>();
-        field = "policy";
-        h.policy = j.contains("policy") ? j.at("policy").get<std::string>() : "dtr";
-        field = "max_steps";
-        if (j.contains("max_steps"))
-            h.maxSteps = j.at("max_steps").is_null() ? 0 : j.at("max_steps").get<int64_t>();
-        field = "max_seconds";
-        if (j.contains("max_seconds"))
-            h.maxSeconds = j.at("max_seconds").is_null() ? 0.0 : j.at("max_seconds").get<double>();
-        field = "shard";
-        h.shard = h.shards = 1;
-        if (j.contains("shard")) {
-            const std::string s = j.at("shard").get<std::string>();
-            if (std::sscanf(s.c_str(), "%d/%d", &h.shard, &h.shards) != 2 || h.shard < 1 || h.shard > h.shards) {
-                error = "field \"shard\": expected K/N, found \"" + s + "\"";
-                return false;
-            }
-        }
-        if (h.shards > 100000 || h.from > h.to || h.from < 0 || h.to > (int64_t{1} << 62)) {
-            error = "field \"from\"/\"to\"/\"shard\": out of range";
-            return false;
-        }
         field = "points";
         points.clear();
         size_t index = 0;
         for (const auto& q : j.at("points")) {
             SweepPoint p{};
             field = "points[" + std::to_string(index++) + "]";
-            // The fields in the order read, so that a missing one is named.
-            for (const char* name : {"budget", "outcome", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth",
-                                     "certified"})
-                if (!q.contains(name)) {
-                    error = "field \"" + field + "." + name + "\": missing";
-                    return false;
-                }
-            bool ok = true;
-            // A number past int64 (1e30) would be converted without a word, into nonsense.
-            for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions"})
-                if (!q.at(name).is_number_integer()) {
-                    error = "field \"" + field + "." + name + "\": expected an integer, found " + q.at(name).dump();
-                    return false;
-                }
-            p.budget = q.at("budget").get<int64_t>();
-            p.outcome = outcomeFrom(q.at("outcome").get<std::string>(), ok);
-            if (!ok) {
-                error = "field \"" + field + ".outcome\": unknown outcome " + q.at("outcome").dump();
+            if (!pointFromJson(q, p, field, error))
                 return false;
-            }
-            if (q.contains("reason")) {
-                const std::string point = field;
-                field = point + ".reason";
-                p.reason = q.at("reason").get<std::string>();
-                field = point;
-            }
-            p.opsDone = q.at("ops_done").get<int64_t>();
-            p.clock = q.at("clock").get<int64_t>();
-            p.rematCompute = q.at("remat_compute").get<int64_t>();
-            p.maxMemory = q.at("max_memory").get<int64_t>();
-            p.evictions = q.at("evictions").get<int64_t>();
-            p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
-            if (q.contains("outside_operator")) {   // absent from files written before it was kept
-                if (!q.at("outside_operator").is_boolean()) {
-                    error = "field \"" + field + ".outside_operator\": expected true or false, found " + q.at("outside_operator").dump();
-                    return false;
-                }
-                p.outsideOperator = q.at("outside_operator").get<bool>();
-            }
-            if (q.contains("heuristic_evals")) {
-                if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0) {
-                    error = "field \"" + field + ".heuristic_evals\": expected a count, found " + q.at("heuristic_evals").dump();
-                    return false;
-                }
-                p.heuristicEvals = q.at("heuristic_evals").get<int64_t>();
-            }
-            if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi)) {
-                error = "field \"" + field + ".certified\": expected [lo, hi] (null for a run a cap cut short), found "
-                        + q.at("certified").dump();
-                return false;
-            }
-            if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0) {
-                error = "field \"" + field + "\": budget " + std::to_string(p.budget) + " outside its certified interval";
-                return false;
-            }
             points.push_back(std::move(p));
         }
         field = "coverage";
         stopped = j.at("coverage").at("stopped").get<bool>();
     } catch (const nlohmann::json::exception& e) {
-        // nlohmann's messages start with their own id ("[json.exception.type_error.302] "): the
-        // user needs what is wrong, not where in the library it was found.
-        std::string what = e.what();
-        if (const size_t close = what.find("] "); what.starts_with("[json.exception.") && close != std::string::npos)
-            what.erase(0, close + 2);
-        if (e.id == 403)   // out_of_range: a key not found
-            what = "missing";
-        error = "field \"" + field + "\": " + what;
+        error = "field \"" + field + "\": " + jsonProblem(e);
         return false;
     }
     return true;
