@@ -57,6 +57,15 @@ SweepControls::SweepControls(QWidget* parent)
     , m_progress(new QProgressBar(this))
     , m_left(new QLabel(this))
 {
+    describeControls();
+    layOut();
+    connectControls();
+    updateEnabled();
+}
+
+// Ranges, units, tooltips and the policies offered.
+void SweepControls::describeControls()
+{
     m_from->setToolTip(tr("Lowest budget, as a ratio of the baseline peak"));
     m_to->setToolTip(tr("Highest budget, as a ratio of the baseline peak"));
     m_step->setToolTip(tr("Distance between grid budgets, as a ratio of the peak"));
@@ -86,7 +95,10 @@ SweepControls::SweepControls(QWidget* parent)
     m_progress->setTextVisible(true);
     m_progress->setFormat(QString());
     m_progress->setMinimumWidth(160);
+}
 
+void SweepControls::layOut()
+{
     // Two rows, what to sweep above and how to run it below: in one row the controls would make
     // the window wider than a laptop's screen.
     auto* rows = new QVBoxLayout(this);
@@ -119,7 +131,10 @@ SweepControls::SweepControls(QWidget* parent)
     run->addWidget(m_left);
     rows->addLayout(range);
     rows->addLayout(run);
+}
 
+void SweepControls::connectControls()
+{
     connect(m_run, &QPushButton::clicked, this, &SweepControls::runRequested);
     connect(m_cancel, &QPushButton::clicked, this, &SweepControls::cancelRequested);
     connect(m_limited, &QCheckBox::toggled, m_limit, &QWidget::setEnabled);
@@ -138,7 +153,6 @@ SweepControls::SweepControls(QWidget* parent)
         if (error.isEmpty())
             emit settingsEdited();
     });
-    updateEnabled();
 }
 
 QString SweepControls::policyError() const

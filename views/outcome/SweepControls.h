@@ -55,6 +55,9 @@ signals:
     void settingsEdited();
 
 private:
+    void describeControls();
+    void layOut();
+    void connectControls();
     void updateEnabled();
 
     QDoubleSpinBox* m_from;
