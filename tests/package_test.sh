@@ -36,6 +36,14 @@ for f in usr/bin/holescope usr/bin/holescope-cli \
     [ -e "$root/$f" ] || { echo "the package does not install /$f" >&2; exit 1; }
 done
 
+copyright="$root/usr/share/doc/holescope/copyright"
+head -n 1 "$copyright" | grep -qx "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
+    || { echo "the copyright file is not in Debian's machine-readable format: $(head -n 1 "$copyright")" >&2; exit 1; }
+grep -qx "Files: \*" "$copyright" && grep -qx "License: GPL-3.0-or-later" "$copyright" \
+    && grep -q '"/usr/share/common-licenses/GPL-3"' "$copyright" \
+    || { echo "the copyright file does not give every file as GPL-3.0-or-later" >&2; exit 1; }
+echo "the copyright file is machine-readable and names the licence"
+
 cli="$root/usr/bin/holescope-cli"
 [ "$("$cli" --version)" = "holescope-cli $version" ]
 [ "$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/holescope" --version 2>/dev/null)" = "holescope $version" ]
