@@ -298,7 +298,7 @@ private slots:
         const Run figure = cli({"figure", "outcome", closing, "--sweep", "0.6:1.0:0.2", "--out", m_dir.filePath("closing-outcome.svg"), "--csv", csv});
         QVERIFY2(figure.exitCode == 0, qPrintable(figure.err));
         QCOMPARE(QString::fromUtf8(readAll(csv)),
-                 QStringLiteral("budget,ratio,outcome,overhead,ops_done,evictions,max_depth,certified_lo,certified_hi,outside_operator\n"
+                 QStringLiteral("budget,ratio,outcome,overhead,ops_done,evictions,max_cascade_depth,certified_lo,certified_hi,outside_operator\n"
                                 "480,0.600000000,oom,1.000000,3,0,0,400,499,false\n"
                                 "640,0.800000000,oom,1.666667,4,3,1,500,699,true\n"
                                 "800,1.000000000,complete,1.000000,4,1,0,800,,\n"));

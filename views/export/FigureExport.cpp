@@ -221,7 +221,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
 std::string outcomeCsv(const std::vector<SweepPoint>& points, const Baseline& baseline)
 {
     // The certified bounds and the failure's place read as in the sweep's CSV (sweepToCsv).
-    std::string out = "budget,ratio,outcome,overhead,ops_done,evictions,max_depth,certified_lo,certified_hi,outside_operator\n";
+    std::string out = "budget,ratio,outcome,overhead,ops_done,evictions,max_cascade_depth,certified_lo,certified_hi,outside_operator\n";
     char row[320];
     for (const SweepPoint& p : points) {
         std::snprintf(row, sizeof row, "%lld,%.9f,%s,%.6f,%lld,%lld,%d,", static_cast<long long>(p.budget),
