@@ -925,6 +925,46 @@ private slots:
                 QCOMPARE(rect->topLeft->typeY(), QCPItemPosition::ptAxisRectRatio);   // put back as it was
     }
 
+    // A straight line (the pair view's budget and failure lines, the plot's pair markers) is
+    // infinite: in an SVG figure it is drawn as the segment inside its axes, and the plot has the
+    // line back, and no segment, afterwards.
+    void svgStraightLinesStopAtTheAxes()
+    {
+        QCustomPlot p;
+        p.resize(400, 300);
+        p.xAxis->setRange(0, 10);
+        p.yAxis->setRange(0, 10);
+        auto* line = new QCPItemStraightLine(&p);
+        line->point1->setCoords(2, 1);   // rises 2 in y for 1 in x: leaves the axes through the top at x = 6.5
+        line->point2->setCoords(3, 3);
+        line->setPen(QPen(QColor(0x12, 0x34, 0x56), 4));   // QCustomPlot draws a wide pen further beyond its clip
+        p.replot();
+        const int items = p.itemCount();
+        const QString svg = m_dir.filePath("line.svg");
+        FigureOptions options;
+        QString error;
+        QVERIFY2(exportPlot(&p, svg, options, error), qPrintable(error));
+        static const QRegularExpression segment(QStringLiteral(
+            R"re(<g [^>]*stroke="#123456"[^>]*>\s*<polyline [^>]*points="([-\d.]+),([-\d.]+) ([-\d.]+),([-\d.]+) ")re"));
+        const auto m = segment.match(QString::fromUtf8(readFile(svg)));
+        QVERIFY2(m.hasMatch(), "no line of the line's colour in the figure");
+        // The axis rect keeps the figure's layout, in the SVG's units, until the next replot.
+        const QRectF axes = QRectF(p.axisRect()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        const QPointF a(m.captured(1).toDouble(), m.captured(2).toDouble()), b(m.captured(3).toDouble(), m.captured(4).toDouble());
+        QVERIFY2(axes.contains(a) && axes.contains(b), qPrintable(QStringLiteral("segment (%1,%2)-(%3,%4), axes %5,%6 %7x%8")
+                                                                   .arg(a.x()).arg(a.y()).arg(b.x()).arg(b.y())
+                                                                   .arg(axes.left()).arg(axes.top()).arg(axes.width()).arg(axes.height())));
+        // Its ends are where the line meets the axes: the bottom at x = 1.5 and the top at x = 6.5
+        // (within a pixel and a half: the figure and the plot on screen place the axes up to a pixel apart).
+        const QPointF low(p.xAxis->coordToPixel(1.5), p.yAxis->coordToPixel(0)), high(p.xAxis->coordToPixel(6.5), p.yAxis->coordToPixel(10));
+        const auto near = [](QPointF u, QPointF v) { return std::hypot(u.x() - v.x(), u.y() - v.y()) < 1.5; };
+        QVERIFY2((near(a, low) && near(b, high)) || (near(a, high) && near(b, low)),
+                 qPrintable(QStringLiteral("segment (%1,%2)-(%3,%4), expected (%5,%6)-(%7,%8)")
+                                .arg(a.x()).arg(a.y()).arg(b.x()).arg(b.y()).arg(low.x()).arg(low.y()).arg(high.x()).arg(high.y())));
+        QCOMPARE(p.itemCount(), items);
+        QVERIFY(line->visible());
+    }
+
     // The part of an infinite line inside a rect, as an SVG figure's lines are cut.
     void linesAreCutToTheirRect()
     {
