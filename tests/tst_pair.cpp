@@ -685,7 +685,8 @@ private slots:
         timeline.resize(900, 600);
         timeline.setPair(holePair(*m_trace));
         FigureOptions o;
-        o.preset = FigurePreset::SingleColumn;   // 3.5 x 2.6 in
+        o.preset = FigurePreset::SingleColumn;
+        o.heightInches = pairFigureHeight(o.preset);   // 3.5 x 3.6 in, as the pair view and figure pair make it
         o.dpi = 300;
         QString error;
         const QString pdf = m_dir.filePath("f.pdf"), svg = m_dir.filePath("f.svg"), png = m_dir.filePath("f.png");
@@ -697,20 +698,36 @@ private slots:
         const auto box = QRegularExpression(R"(/MediaBox \[0 0 ([\d.]+) ([\d.]+)\])").match(QString::fromLatin1(p));
         QVERIFY(box.hasMatch());
         QCOMPARE(qRound(box.captured(1).toDouble()), 252);   // 3.5 in
-        QCOMPARE(qRound(box.captured(2).toDouble()), 187);   // 2.6 in
+        QCOMPARE(qRound(box.captured(2).toDouble()), 259);   // 3.6 in
         QVERIFY(p.contains("/FontFile2"));   // TrueType embedded
         QVERIFY(!p.contains("/Type3"));
         const QByteArray s = readAll(svg);
         QVERIFY(s.contains("<svg width=\"88.9mm\""));
         QImage image(png);
         QCOMPARE(image.width(), 1050);
-        QCOMPARE(image.height(), 780);
+        QCOMPARE(image.height(), 1080);
         QVERIFY(!exportPlot(timeline.plot(), m_dir.filePath("f.gif"), o, error));
         QVERIFY(error.contains("unknown figure format \"gif\""));
+        // Four lanes and a legend of ten keys do not fit the outcome figure's 2.6 in at 8 pt: the
+        // layout squeezed them, cutting the legend's text in half and the depth lanes to a sliver.
+        const QByteArray before = readAll(pdf);
+        o.heightInches = 2.6;
+        QVERIFY(!exportPlot(timeline.plot(), pdf, o, error));
+        QVERIFY2(error.contains("f.pdf: a figure of 3.5 x 2.6 inches has no room for its title, legend, axes and plot at 8 pt: make it at least 3.5 x"),
+                 qPrintable(error));
+        QCOMPARE(readAll(pdf), before);   // the old figure is untouched
+        // The size the message names is enough.
+        const auto least = QRegularExpression(R"(at least ([\d.]+) x ([\d.]+) inches)").match(error);
+        QVERIFY(least.hasMatch());
+        o.widthInches = least.captured(1).toDouble();
+        o.heightInches = least.captured(2).toDouble();
+        QVERIFY(o.heightInches > 2.6 && o.heightInches <= pairFigureHeight(o.preset));
+        QVERIFY2(exportPlot(timeline.plot(), png, o, error), qPrintable(error));
+        o.heightInches = 0;
         o.widthInches = 0.1;
         QVERIFY(!exportPlot(timeline.plot(), pdf, o, error));
         QVERIFY(error.contains("not sensible"));
-        QVERIFY(readAll(pdf).startsWith("%PDF-"));   // the old figure is untouched
+        QCOMPARE(readAll(pdf), before);
     }
 
     void cliFigures()
@@ -758,6 +775,21 @@ private slots:
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    }
+
+    // A figure too small for its parts is refused, naming a size that fits; the data behind it
+    // are written all the same, and no figure is.
+    void cliFigureWithoutRoom()
+    {
+        const QString out = m_dir.filePath("strip.png"), csv = m_dir.filePath("strip.csv");
+        const auto run = test::runCli({"figure", "outcome", kHole, "--sweep", "0.9:1:0.01", "--out", out, "--csv", csv, "--height", "1.2"});
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("strip.png: a figure of 3.5 x 1.2 inches has no room for its title, legend, axes and plot at 8 pt: make it at least 3.5 x "),
+                 qPrintable(run.err));
+        QVERIFY(!QFileInfo::exists(out));
+        QVERIFY(readAll(csv).startsWith("budget,ratio,outcome,overhead,"));
+        QCOMPARE(readAll(csv).count('\n'), 12);   // the header and 11 budgets
     }
 };
 

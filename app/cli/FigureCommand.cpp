@@ -82,10 +82,11 @@ QString outPath(const QCommandLineParser& parser)
 
 void write(QCustomPlot* plot, const QCommandLineParser& parser, const QString& out, const FigureOptions& options, const std::string& csv)
 {
+    // The data first: a figure refused (no room at that size) leaves them written.
     QString error;
-    if (!exportPlot(plot, out, options, error))
-        throw UsageError{error};
     if (parser.isSet("csv") && !writeTextFile(parser.value("csv"), csv, error))
+        throw UsageError{error};
+    if (!exportPlot(plot, out, options, error))
         throw UsageError{error};
 }
 

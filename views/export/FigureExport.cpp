@@ -148,13 +148,33 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
         error = QStringLiteral("%1: %2 dpi is not sensible (30 to 2400)").arg(path).arg(o.dpi);
         return false;
     }
+    const FontScope fonts(plot, o.font());
+    // Laid out and drawn once at the figure's size (into nothing kept): whether everything has
+    // room is known only then, and an SVG's items that it cannot clip are cut in that layout.
+    {
+        QPicture layout;
+        QCPPainter first(&layout);
+        plot->toPainter(&first, width, height);
+        first.end();
+    }
+    // Below its minimum the layout squeezes the rows together: the legend's text was cut in half.
+    if (const QSize need = plot->plotLayout()->minimumOuterSizeHint(); need.width() > width || need.height() > height) {
+        const auto inches = [](int pixels) { return QString::number(std::ceil(pixels / kLayoutDpi * 10) / 10, 'f', 1); };
+        error = QStringLiteral("%1: a figure of %2 x %3 inches has no room for its title, legend, axes and plot at %4 pt: "
+                               "make it at least %5 x %6 inches (a smaller font needs less)")
+                    .arg(path)
+                    .arg(o.width())
+                    .arg(o.height())
+                    .arg(o.font())
+                    .arg(inches(std::max(need.width(), width)), inches(std::max(need.height(), height)));
+        return false;
+    }
     // Written beside the target and renamed over it: a figure is whole or absent.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         error = QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
         return false;
     }
-    const FontScope fonts(plot, o.font());
     bool ok = true;
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter writer(&file);
@@ -176,12 +196,6 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
         svg.setViewBox(QRect(0, 0, width, height));
         svg.setResolution(static_cast<int>(kLayoutDpi));
         svg.setTitle(QStringLiteral("holescope figure"));
-        // Laid out and drawn once at the figure's size (into nothing kept), so that the items
-        // an SVG cannot clip are cut in that layout's pixels.
-        QPicture layout;
-        QCPPainter first(&layout);
-        plot->toPainter(&first, width, height);
-        first.end();
         const SvgClipScope cut(plot);
         QCPPainter painter;
         ok = painter.begin(&svg);

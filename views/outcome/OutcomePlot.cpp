@@ -453,8 +453,19 @@ void OutcomePlot::placeLabels()
         if (band <= area.height() / 2 && hidden == 0)
             break;
     }
+    // As many value ticks as the axis has room for, two label heights apart at least: QCustomPlot
+    // aims at five whatever the height, and in a figure an inch or two tall their labels overlapped.
+    const int labelHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
+    const int ticks = std::clamp(area.height() / std::max(1, 2 * labelHeight), 2, 5);
+    const bool retick = ticks != m_plot->yAxis->ticker()->tickCount();
+    m_plot->yAxis->ticker()->setTickCount(ticks);
     // The labels take the top of the plot: the value axis makes room for them above the points,
     // unless the user has zoomed it.
+    if (retick && band == m_labelBand) {
+        for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+            m_plot->plotLayout()->update(phase);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
     if (band != m_labelBand) {
         m_labelBand = band;
         if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
