@@ -561,6 +561,41 @@ private slots:
         }
     }
 
+    // The value axis has as many ticks as its height gives room for: QCustomPlot aims at five
+    // whatever the height, and a short figure's labels overlapped. Tall, it keeps four or more.
+    void valueTicksHaveRoom()
+    {
+        OutcomePlot plot;
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("ticks")));
+        std::vector<SweepPoint> points;
+        for (int k = 0; k <= 10; ++k) {
+            SweepPoint p{};
+            p.budget = 300'000'000 + k * 10'000'000;
+            p.outcome = Outcome::Complete;
+            p.rematCompute = 10 * k;   // overheads 1 to 2
+            points.push_back(p);
+        }
+        plot.setPoints(points);
+        QCustomPlot* p = plot.plot();
+        const auto spacing = [p] {
+            p->replot();
+            p->replot();   // the second layout has the ticks the first one chose
+            const QVector<double> ticks = p->yAxis->tickVector();
+            double least = std::numeric_limits<double>::infinity();
+            for (qsizetype i = 1; i < ticks.size(); ++i)
+                least = std::min(least, std::abs(p->yAxis->coordToPixel(ticks[i]) - p->yAxis->coordToPixel(ticks[i - 1])));
+            return std::pair{ticks.size(), least};
+        };
+        const int label = QFontMetrics(p->yAxis->tickLabelFont()).height();
+        const auto [tallTicks, tallSpacing] = spacing();
+        QVERIFY2(tallTicks >= 4, qPrintable(QString::number(tallTicks)));
+        plot.resize(900, 150);
+        QVERIFY(QTest::qWaitFor([&] { return p->axisRect()->rect().height() < 6 * label; }));
+        const auto [shortTicks, shortSpacing] = spacing();
+        QVERIFY2(shortTicks >= 2 && shortTicks < tallTicks, qPrintable(QString("%1 ticks").arg(shortTicks)));
+        QVERIFY2(shortSpacing >= label, qPrintable(QString("ticks %1 px apart, labels %2 px high, axis %3 px").arg(shortSpacing).arg(label).arg(p->axisRect()->rect().height())));
+    }
+
     // Three close holes (U-Net's at 0.42 to 0.435) in a plot a column wide: their full labels,
     // stacked, would need most of its height and covered points; a shorter form takes their
     // place, and no point is under a label. The window's width keeps the full form.

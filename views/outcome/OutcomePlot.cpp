@@ -456,7 +456,7 @@ void OutcomePlot::placeLabels()
     // As many value ticks as the axis has room for, two label heights apart at least: QCustomPlot
     // aims at five whatever the height, and in a figure an inch or two tall their labels overlapped.
     const int labelHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
-    const int ticks = std::clamp(area.height() / std::max(1, 2 * labelHeight), 2, 5);
+    const int ticks = std::clamp(area.height() / std::max(1, 2 * labelHeight), 1, 5);
     const bool retick = ticks != m_plot->yAxis->ticker()->tickCount();
     m_plot->yAxis->ticker()->setTickCount(ticks);
     // The labels take the top of the plot: the value axis makes room for them above the points,
