@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hand-made traces, one feature each (see data/tiny/README.md), against figures measured with
-// simrd and small enough to check by hand.
+// simrd and small enough to check by hand; and random traces with every instruction
+// (data/generated/README.md), against figures measured with simrd.
 #include "support/GoldenRuns.h"
 #include "support/SkipReport.h"
 #include "synth/TraceSynth.h"
@@ -18,32 +19,41 @@ class TinyTraces : public QObject {
     Q_OBJECT
 
 private slots:
+    // Every line of data/tiny/expected.jsonl (the hand-made traces) and of
+    // data/generated/expected.jsonl (random traces with every instruction, see its README),
+    // each measured with simrd.
     void replay_data()
     {
+        QTest::addColumn<QString>("folder");
         QTest::addColumn<QString>("trace");
         QTest::addColumn<QString>("run");
-        std::ifstream in(HOLESCOPE_TEST_DATA "/tiny/expected.jsonl");
-        QVERIFY2(in, "cannot open data/tiny/expected.jsonl");
-        std::string line;
-        int runs = 0;
-        std::map<std::string, int> perTrace;
-        while (std::getline(in, line)) {
-            const auto j = nlohmann::json::parse(line);
-            const std::string trace = j.at("trace").get<std::string>();
-            const std::string tag = j.contains("baseline") ? trace + " baseline"
-                                                           : trace + " budget " + std::to_string(j.at("budget").get<int64_t>()) + " #"
-                                                                 + std::to_string(++perTrace[trace]);
-            QTest::newRow(tag.c_str()) << QString::fromStdString(trace) << QString::fromStdString(line);
-            runs += j.contains("baseline") ? 0 : 1;
+        for (const auto& [folder, least] : {std::pair{std::string("tiny"), 40}, std::pair{std::string("generated"), 300}}) {
+            const std::string path = HOLESCOPE_TEST_DATA "/" + folder + "/expected.jsonl";
+            std::ifstream in(path);
+            QVERIFY2(in, ("cannot open " + path).c_str());
+            std::string line;
+            int runs = 0;
+            std::map<std::string, int> perTrace;
+            while (std::getline(in, line)) {
+                const auto j = nlohmann::json::parse(line);
+                const std::string trace = j.at("trace").get<std::string>();
+                const std::string tag = folder + "/" + trace
+                                        + (j.contains("baseline") ? std::string(" baseline")
+                                                                  : " budget " + std::to_string(j.at("budget").get<int64_t>()) + " #"
+                                                                        + std::to_string(++perTrace[trace]));
+                QTest::newRow(tag.c_str()) << QString::fromStdString(folder) << QString::fromStdString(trace) << QString::fromStdString(line);
+                runs += j.contains("baseline") ? 0 : 1;
+            }
+            QVERIFY(runs >= least);
         }
-        QVERIFY(runs >= 40);
     }
 
     void replay()
     {
+        QFETCH(QString, folder);
         QFETCH(QString, trace);
         QFETCH(QString, run);
-        TraceLoad load = readTraceFile(HOLESCOPE_TEST_DATA "/tiny/" + trace.toStdString());
+        TraceLoad load = readTraceFile(HOLESCOPE_TEST_DATA "/" + folder.toStdString() + "/" + trace.toStdString());
         if (auto* e = std::get_if<TraceError>(&load))
             QFAIL(e->toString().c_str());
         const PreparedTrace t = prepareTrace(std::move(std::get<Program>(load)));
