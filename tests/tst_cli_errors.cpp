@@ -354,6 +354,12 @@ void CliErrorsTest::badInput_data()
         << QStringList{"--csv: {dir}/no/f.csv: " + noFolder};
     QTest::newRow("figure --out into a missing folder")
         << QStringList{"figure", "pair", "{chain}", "--a", "300", "--b", "400", "--out", "{dir}/no/f.svg"} << QStringList{"--out: {dir}/no/f.svg: " + noFolder};
+    QTest::newRow("figure --csv over --out")
+        << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--out", "{dir}/f.png", "--csv", "{dir}/f.png"}
+        << QStringList{"--out and --csv name the same file, {dir}/f.png: give each its own"};
+    QTest::newRow("census --figure over --csv")
+        << QStringList{"census", "{chain}", "--csv", "{dir}/c.svg", "--figure", "{dir}/./c.svg"}
+        << QStringList{"--csv and --figure name the same file, {dir}/./c.svg: give each its own"};
     QTest::newRow("census --csv into a folder") << QStringList{"census", "{chain}", "--csv", "{dir}"}
                                                 << QStringList{"--csv: {dir}: cannot write: it is a folder"};
     QTest::newRow("census --figure into a missing folder") << QStringList{"census", "{chain}", "--figure", "{dir}/no/c.svg"}

@@ -92,6 +92,34 @@ private slots:
         QCOMPARE(mono["verdict"].get<std::string>(), std::string("safe"));
     }
 
+    // The census figure is a column wide and as tall as its rows need: forty traces made a
+    // legend the fixed 3.2 in could not hold, and the run failed after its work, its table unwritten.
+    void censusFigureGrowsWithItsRows()
+    {
+        QStringList traces;
+        for (int i = 1; i <= 40; ++i) {
+            const QString copy = m_dir.filePath(QStringLiteral("a-rather-long-trace-name-number-%1.log").arg(i));
+            QFile::remove(copy);
+            QVERIFY(QFile::copy(QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/chain.log"), copy));
+            traces << copy;
+        }
+        const QString table = m_dir.filePath("many.txt"), figure = m_dir.filePath("many.png");
+        const CliRun run = runCli(QStringList{"census"} + traces + QStringList{"--policies", "dtr", "--from", "0.5", "--to", "1.0", "--step", "0.1",
+                                                                               "--figure", figure, "--out", table});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile t(table);
+        QVERIFY(t.open(QIODevice::ReadOnly));
+        QCOMPARE(t.readAll().count("a-rather-long-trace-name-number-"), 40);
+        // The PNG's size, from its header (IHDR: width and height, big-endian, at bytes 16 and 20).
+        QFile png(figure);
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        const QByteArray head = png.read(24);
+        QVERIFY(head.size() == 24 && head.startsWith("\x89PNG"));
+        const auto at = [&](int i) { return (uint(uchar(head[i])) << 24) | (uint(uchar(head[i + 1])) << 16) | (uint(uchar(head[i + 2])) << 8) | uint(uchar(head[i + 3])); };
+        QCOMPARE(at(16), 2100u);   // 7 in at 300 dpi
+        QVERIFY2(at(20) > 960u, qPrintable(QString::number(at(20))));   // taller than the 3.2 in it had
+    }
+
     // On a 0.01 grid the demo's DTR hole holds 0.40 and 0.41 (4,025 and 4,126 bytes): one hole
     // region with two failing points, which monotone completes (without an overhead limit; the
     // census's default limit of 2.0 fails the budgets below the hole too).

@@ -228,6 +228,17 @@ private slots:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll().count('\n'), inView + 1);   // and the header
+        f.close();
+        // A size too small for the figure is refused, naming one that fits; the data are written.
+        QVERIFY(QFile::remove(csv));
+        FigureOptions strip;
+        strip.heightInches = 1.2;
+        QVERIFY(!w->exportFigureTo(MainWindow::Figure::Outcome, m_dir.filePath("strip.png"), strip, csv, error));
+        QVERIFY2(error.contains("strip.png: a figure of 3.5 x 1.2 inches is too small for its legend, axes and labels at 8 pt: make it at least 3.5 x "),
+                 qPrintable(error));
+        QVERIFY(!QFileInfo::exists(m_dir.filePath("strip.png")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count('\n'), inView + 1);
     }
 
     // A click on a sweep point's row makes its budget A, Shift+click B; a click on a hole's row

@@ -713,7 +713,7 @@ private slots:
         const QByteArray before = readAll(pdf);
         o.heightInches = 2.6;
         QVERIFY(!exportPlot(timeline.plot(), pdf, o, error));
-        QVERIFY2(error.contains("f.pdf: a figure of 3.5 x 2.6 inches has no room for its title, legend, axes and plot at 8 pt: make it at least 3.5 x"),
+        QVERIFY2(error.contains("f.pdf: a figure of 3.5 x 2.6 inches is too small for its legend, axes and labels at 8 pt: make it at least 3.5 x"),
                  qPrintable(error));
         QCOMPARE(readAll(pdf), before);   // the old figure is untouched
         // The size the message names is enough.
@@ -785,11 +785,41 @@ private slots:
         const auto run = test::runCli({"figure", "outcome", kHole, "--sweep", "0.9:1:0.01", "--out", out, "--csv", csv, "--height", "1.2"});
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("strip.png: a figure of 3.5 x 1.2 inches has no room for its title, legend, axes and plot at 8 pt: make it at least 3.5 x "),
+        QVERIFY2(run.err.contains("strip.png: a figure of 3.5 x 1.2 inches is too small for its legend, axes and labels at 8 pt: make it at least 3.5 x "),
                  qPrintable(run.err));
         QVERIFY(!QFileInfo::exists(out));
         QVERIFY(readAll(csv).startsWith("budget,ratio,outcome,overhead,"));
         QCOMPARE(readAll(csv).count('\n'), 12);   // the header and 11 budgets
+    }
+
+    // Sizes whose labels would be cut or run together are refused too, and the size each message
+    // names is accepted: at 14 pt the outcome figure's budget label is wider than 3.5 in, and a
+    // pair 4.4 in tall stacks its lanes' tick labels and axis labels on each other; 1.3 in wide,
+    // its operator ticks ran into one another ("020406080100").
+    void cliFigureSizesThatFit_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("outcome 14 pt") << QStringList{"outcome", kHole, "--sweep", "0.9:1:0.01", "--font-size", "14", "--width", "3.5", "--height", "3.1"};
+        QTest::newRow("pair 14 pt") << QStringList{"pair", kHole, "--a", "13900", "--b", "14200", "--font-size", "14", "--width", "3.5", "--height", "4.4"};
+        QTest::newRow("pair narrow") << QStringList{"pair", kHole, "--a", "13900", "--b", "14200", "--width", "1.3", "--height", "4.7"};
+        QTest::newRow("outcome tiny") << QStringList{"outcome", kHole, "--sweep", "0.9:1:0.01", "--width", "1", "--height", "1"};
+    }
+
+    void cliFigureSizesThatFit()
+    {
+        QFETCH(QStringList, args);
+        const QString out = m_dir.filePath("fit.png");
+        const auto refused = test::runCli(QStringList{"figure"} + args + QStringList{"--out", out});
+        QCOMPARE(refused.exitCode, 2);
+        const auto least = QRegularExpression(R"(is too small for its legend, axes and labels at \d+ pt: make it at least ([\d.]+) x ([\d.]+) inches)")
+                               .match(refused.err);
+        QVERIFY2(least.hasMatch(), qPrintable(refused.err));
+        QStringList fitting = args;
+        fitting[fitting.indexOf("--width") + 1] = least.captured(1);
+        fitting[fitting.indexOf("--height") + 1] = least.captured(2);
+        const auto accepted = test::runCli(QStringList{"figure"} + fitting + QStringList{"--out", out});
+        QVERIFY2(accepted.exitCode == 0, qPrintable(accepted.err));
+        QVERIFY(QFileInfo::exists(out));
     }
 };
 

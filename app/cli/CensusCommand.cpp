@@ -155,19 +155,21 @@ int runCensus(const QStringList& args)
     }
     if (tty)
         std::fputs("\r\033[K", stderr);
+    // The table and its data first: a figure that cannot be written leaves them written.
     QString error;
     if (parser.isSet("csv") && !writeTextFile(parser.value("csv"), censusToCsv(rows), error))
         throw UsageError{error};
+    writeOutput(parser, parser.isSet("json") ? censusToJson(spec, rows).dump() + "\n" : censusToText(spec, rows));
     if (!figure.isEmpty()) {
         QCustomPlot plot;
         plot.resize(1200, 700);
         drawCensus(&plot, rows);
         FigureOptions options;
         options.preset = FigurePreset::DoubleColumn;
-        if (!exportPlot(&plot, figure, options, error))
+        // A column wide, and as tall as its rows need: many traces make a long legend.
+        if (!exportPlot(&plot, figure, withRoom(&plot, options), error))
             throw UsageError{error};
     }
-    writeOutput(parser, parser.isSet("json") ? censusToJson(spec, rows).dump() + "\n" : censusToText(spec, rows));
     return kExitOk;
 }
 

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace holescope::cli {
 
@@ -218,6 +220,7 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command)
 
 void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options)
 {
+    std::vector<std::pair<QString, const char*>> named;   // absolute path, option
     for (const char* option : options) {
         if (!parser.isSet(option))
             continue;
@@ -225,6 +228,13 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
         const QString why = whyNotWritable(path);
         if (!why.isEmpty())
             throw UsageError{QStringLiteral("--%1: %2: cannot write: %3").arg(QString::fromLatin1(option), path, why)};
+        // One output written over another leaves only the last (a figure over its own CSV).
+        const QString absolute = QFileInfo(path).absoluteFilePath();
+        for (const auto& [other, otherOption] : named)
+            if (other == absolute)
+                throw UsageError{QStringLiteral("--%1 and --%2 name the same file, %3: give each its own")
+                                     .arg(QString::fromLatin1(otherOption), QString::fromLatin1(option), path)};
+        named.emplace_back(absolute, option);
     }
 }
 

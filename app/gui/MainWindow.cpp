@@ -513,26 +513,30 @@ bool MainWindow::exportFigureTo(Figure figure, const QString& path, const Figure
     FigureOptions sized = options;
     if (figure == Figure::Pair && sized.heightInches <= 0)
         sized.heightInches = pairFigureHeight(sized.preset);
+    // The data first, as the CLI writes them: a figure refused (no room at that size) leaves them written.
+    if (!csvPath.isEmpty() && !writeTextFile(csvPath, figureData(figure), error))
+        return false;
     // The pair's cursor marks where the user is looking, which a reader of the figure cannot know.
     if (figure == Figure::Pair)
         m_pairView->timeline().setCursorVisible(false);
     const bool exported = exportPlot(plot, path, sized, error);
     if (figure == Figure::Pair)
         m_pairView->timeline().setCursorVisible(true);
-    if (!exported)
-        return false;
-    if (csvPath.isEmpty())
-        return true;
+    return exported;
+}
+
+std::string MainWindow::figureData(Figure figure) const
+{
     if (figure == Figure::Pair)
-        return writeTextFile(csvPath, pairCsv(*m_pairView->pair()), error);
+        return pairCsv(*m_pairView->pair());
     const Baseline b = m_session->trace() ? m_session->trace()->trace.baseline : Baseline{};
-    // The data behind the figure: the points it shows, those of the view (zoomed onto a hole, say).
+    // The points the figure shows: those of the view (zoomed onto a hole, say).
     std::vector<SweepPoint> shown;
     const auto [lower, upper] = m_plot->viewRatios();
     for (const SweepPoint& p : m_session->points())
         if (const double x = ratioOfPeak(p.budget, b.memory); x >= lower && x <= upper)
             shown.push_back(p);
-    return writeTextFile(csvPath, outcomeCsv(shown, b), error);
+    return outcomeCsv(shown, b);
 }
 
 void MainWindow::exportTraceEvents()

@@ -91,6 +91,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The data behind a figure, as CSV.
+    std::string figureData(Figure figure) const;
     void createActions();
     void createLayout();
     void connectSession();

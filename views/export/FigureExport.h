@@ -38,7 +38,13 @@ std::optional<FigurePreset> figurePresetFromName(const QString& name);
 
 // Writes the plot as PDF (vector, fonts embedded as TrueType, never Type 3), SVG or PNG, chosen
 // by the file's extension, at the options' size and font size. The plot on screen is left as it was.
+// A size too small for the plot's legend, axes and axis labels at that font is refused, with the
+// least size that has room (tick labels are not judged).
 bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString& error);
+
+// The options, made larger where the plot needs room at their font (for figures whose size the
+// user does not choose, as the census's).
+FigureOptions withRoom(QCustomPlot* plot, FigureOptions options);
 
 // The data behind the figures, as CSV with a header line.
 std::string outcomeCsv(const std::vector<SweepPoint>& points, const Baseline& baseline);

@@ -453,8 +453,9 @@ void OutcomePlot::placeLabels()
         if (band <= area.height() / 2 && hidden == 0)
             break;
     }
-    // As many value ticks as the axis has room for, two label heights apart at least: QCustomPlot
-    // aims at five whatever the height, and in a figure an inch or two tall their labels overlapped.
+    // As many value ticks as the axis has room for, aiming at two label heights apart (the ticker
+    // rounds to steps of 1, 2, 2.5 or 5, so they may come a third closer): QCustomPlot aims at five
+    // whatever the height, and in a figure an inch or two tall their labels overlapped.
     const int labelHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
     const int ticks = std::clamp(area.height() / std::max(1, 2 * labelHeight), 1, 5);
     const bool retick = ticks != m_plot->yAxis->ticker()->tickCount();
