@@ -1,8 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Checks the includes of ROOT/core against the layers core/CMakeLists.txt declares (LAYERS: a
-# line per layer, the layer then the layers it uses). A file in core/L may include headers of L
-# and of the layers L uses, and no Qt header; every folder of core/ must be a declared layer.
+# line per layer, the layer then the layers it uses). A file in core/L (or below it) may include
+# headers of L and of the layers L uses, in quotes or in angle brackets (core/ is on the include
+# path of every layer, so the compiler would take either), never a path with "..", and no Qt
+# header; a quoted include must be of a layer or of a file beside it (a library's goes in <>).
+# Every folder of core/ must be a declared layer, and no source lies in core/ itself. Includes are
+# read line by line, strictly: one inside a comment or an #if 0 counts too.
 # Prints each violation as FILE:LINE: what, and exits 1 if there is any.
 #
 # usage: check_layers.sh ROOT LAYERS
@@ -23,42 +27,62 @@ if [ ! -d "$root/core" ]; then
   exit 2
 fi
 status=0
-for dir in "$root"/core/*/; do
-  layer=$(basename "$dir")
+folders=$(cd "$root/core" && find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort | tr '\n' ' ')
+for file in $(cd "$root/core" && find . -mindepth 1 -maxdepth 1 -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.cpp' -o -name '*.cc' \) | sed 's|^\./||' | sort); do
+  echo "core/$file: a source outside any layer's folder"
+  status=1
+done
+for layer in $folders; do
   if ! uses=$(awk -v l="$layer" '$1 == l { $1 = ""; sub(/^ +/, ""); print; found = 1 } END { exit !found }' "$layers"); then
     echo "core/$layer: a folder for which core/CMakeLists.txt declares no layer"
     status=1
     continue
   fi
-  for file in "$dir"*; do
-    [ -f "$file" ] || continue
-    awk -v self="$layer" -v uses="$uses" -v file="core/$layer/${file##*/}" '
-      BEGIN {
-        n = split(uses, used, " ")
-        allowed[self] = 1
-        for (i = 1; i <= n; ++i)
-          allowed[used[i]] = 1
-        if (uses == "")
-          uses = "no other layer"
+  # One awk over the layer's files, in a fixed order; FILENAME is then relative to core/.
+  if ! (cd "$root/core" && find "$layer" -type f | sort | xargs -d '\n' awk -v self="$layer" -v uses="$uses" -v folders="$folders" '
+    BEGIN {
+      n = split(uses, used, " ")
+      allowed[self] = 1
+      for (i = 1; i <= n; ++i)
+        allowed[used[i]] = 1
+      m = split(folders, all, " ")
+      for (i = 1; i <= m; ++i)
+        isFolder[all[i]] = 1
+      if (uses == "")
+        uses = "no other layer"
+    }
+    { sub(/\r$/, "") }
+    FNR == 1 { file = "core/" FILENAME; sub(/^\357\273\277/, "") }
+    /^[ \t]*#[ \t]*(include|include_next|import)[ \t]*[<"]/ {
+      quoted = $0 ~ /^[^<"]*"/
+      h = $0
+      if (quoted) { sub(/^[^"]*"/, "", h); sub(/".*/, "", h) } else { sub(/^[^<]*</, "", h); sub(/>.*/, "", h) }
+      base = h; sub(/.*\//, "", base)
+      first = h; sub(/\/.*/, "", first)
+      if (h ~ /^Qt/ || first ~ /^Q[A-Za-z]/ || base ~ /^q[a-z0-9_]*\.h$/) {
+        print file ":" FNR ": includes " (quoted ? "\"" h "\"" : "<" h ">") "; core/ is plain C++, without Qt"
+        bad = 1
+        next
       }
-      /^[ \t]*#[ \t]*include[ \t]*</ {
-        h = $0; sub(/^[^<]*</, "", h); sub(/>.*/, "", h)
-        if (h ~ /^Q/) {
-          print file ":" FNR ": includes <" h ">; core/ is plain C++, without Qt"
+      if (h ~ /(^|\/)\.\.(\/|$)/) {
+        print file ":" FNR ": includes \"" h "\", a path with \"..\": name a layer'"'"'s header from core/"
+        bad = 1
+        next
+      }
+      if (h !~ /\//)
+        next   # a file beside it, or a standard or library header
+      if (first in isFolder) {
+        if (!(first in allowed)) {
+          print file ":" FNR ": includes " (quoted ? "\"" h "\"" : "<" h ">") ", but core/" self " uses " uses
           bad = 1
         }
+      } else if (quoted) {
+        print file ":" FNR ": includes \"" h "\", which is no layer'"'"'s header (a library'"'"'s goes in <>)"
+        bad = 1
       }
-      /^[ \t]*#[ \t]*include[ \t]*"/ {
-        h = $0; sub(/^[^"]*"/, "", h); sub(/".*/, "", h)
-        if (h !~ /\//)
-          next
-        l = h; sub(/\/.*/, "", l)
-        if (!(l in allowed)) {
-          print file ":" FNR ": includes \"" h "\", but core/" self " uses " uses
-          bad = 1
-        }
-      }
-      END { exit bad }' "$file" || status=1
-  done
+    }
+    END { exit bad }'); then
+    status=1
+  fi
 done
 exit $status

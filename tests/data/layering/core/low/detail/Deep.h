@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Made up for the layering test: a file below a layer's folder is read too.
+#pragma once
+#include <high/High.h>
+#include "low/../high/High.h"
+#include <qglobal.h>
+#include_next "QtCore"
+#include <vector>
+#include "Sibling.h"
+#include "nlohmann/json.hpp"
+#include <nlohmann/json.hpp>
