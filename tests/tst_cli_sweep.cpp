@@ -516,11 +516,28 @@ private slots:
         damaged("interval text", [](nlohmann::json& j) { j["points"][0]["certified"] = {1, "x"}; },
                 "field \"points[0].certified\": expected [lo, hi] (null for a run a cap cut short), found [1,\"x\"]");
         damaged("missing field", [](nlohmann::json& j) { j["points"][1].erase("outcome"); }, "field \"points[1].outcome\": missing");
-        damaged("reason not text", [](nlohmann::json& j) { j["points"][0]["reason"] = 5; },
-                "field \"points[0].reason\": type must be string, but is number");
+        damaged("reason not text", [](nlohmann::json& j) { j["points"][0]["reason"] = 5; }, "field \"points[0].reason\": expected a string, found 5");
         damaged("no coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": missing");
         damaged("coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": ");
         damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points[0].evictions\": expected an integer, found \"many\"");
+        // Values nlohmann would convert without a word, and types it named without the field.
+        damaged("depth", [](nlohmann::json& j) { j["points"][0]["max_cascade_depth"] = 1099511627776; },
+                "field \"points[0].max_cascade_depth\": out of range: 1099511627776");
+        damaged("depth fraction", [](nlohmann::json& j) { j["points"][0]["max_cascade_depth"] = 1.7; },
+                "field \"points[0].max_cascade_depth\": expected an integer, found 1.7");
+        damaged("negative", [](nlohmann::json& j) { j["points"][0]["ops_done"] = -4; }, "field \"points[0].ops_done\": expected a count (0 or more), found -4");
+        damaged("outcome not text", [](nlohmann::json& j) { j["points"][0]["outcome"] = 3; }, "field \"points[0].outcome\": expected a string, found 3");
+        damaged("from fraction", [](nlohmann::json& j) { j["from"] = 3019.5; }, "field \"from\": expected bytes (an integer), found 3019.5");
+        damaged("points not a list", [](nlohmann::json& j) { j["points"] = 5; }, "field \"points\": expected a list, found 5");
+        damaged("point not an object", [](nlohmann::json& j) { j["points"][0] = 5; }, "field \"points[0]\": expected an object, found 5");
+        // A failure's interval ends where a larger budget passes the comparison it failed.
+        std::string failing;
+        for (size_t i = 0; i < good.at("points").size() && failing.empty(); ++i)
+            if (good["points"][i]["outcome"] == "oom")
+                failing = std::to_string(i);
+        QVERIFY(!failing.empty());
+        damaged("unbounded failure", [&](nlohmann::json& j) { j["points"][std::stoul(failing)]["certified"][1] = nullptr; },
+                QString::fromStdString("field \"points[" + failing + "].certified\": a failing run's interval has an upper end, found ["));
     }
 };
 

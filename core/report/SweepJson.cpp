@@ -91,6 +91,13 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
         h.baselineCompute = j.at("baseline_compute").get<int64_t>();
     field = "mode";
     h.mode = j.at("mode").get<std::string>();
+    for (const char* name : {"from", "to", "refine"}) {
+        field = name;
+        if (!j.at(name).is_number_integer()) {
+            error = "field \"" + field + "\": expected bytes (an integer), found " + j.at(name).dump();
+            return false;
+        }
+    }
     field = "from";
     h.from = j.at("from").get<int64_t>();
     field = "to";
@@ -131,35 +138,42 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     return true;
 }
 
-// One point; `field` names it ("points[3]") on entry.
+// One point; `field` names it ("points[3]") on entry, and each of its fields as it is read.
 bool pointFromJson(const nlohmann::json& q, SweepPoint& p, std::string& field, std::string& error)
 {
+    const std::string point = field;
+    const auto fail = [&](const std::string& name, const std::string& what) {
+        error = "field \"" + point + (name.empty() ? "" : "." + name) + "\": " + what;
+        return false;
+    };
+    if (!q.is_object())
+        return fail("", "expected an object, found " + q.dump());
     // The fields in the order read, so that a missing one is named.
     for (const char* name : {"budget", "outcome", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth",
                              "certified"})
-        if (!q.contains(name)) {
-            error = "field \"" + field + "." + name + "\": missing";
-            return false;
-        }
+        if (!q.contains(name))
+            return fail(name, "missing");
+    // A number past int64 (1e30), a fraction or a negative count would be taken without a word, as nonsense.
+    for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth"}) {
+        if (!q.at(name).is_number_integer())
+            return fail(name, "expected an integer, found " + q.at(name).dump());
+        if (q.at(name).get<int64_t>() < 0)
+            return fail(name, "expected a count (0 or more), found " + q.at(name).dump());
+    }
+    if (q.at("max_cascade_depth").get<int64_t>() > std::numeric_limits<int32_t>::max())
+        return fail("max_cascade_depth", "out of range: " + q.at("max_cascade_depth").dump());
+    if (!q.at("outcome").is_string())
+        return fail("outcome", "expected a string, found " + q.at("outcome").dump());
     bool ok = true;
-    // A number past int64 (1e30) would be converted without a word, into nonsense.
-    for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions"})
-        if (!q.at(name).is_number_integer()) {
-            error = "field \"" + field + "." + name + "\": expected an integer, found " + q.at(name).dump();
-            return false;
-        }
-    p.budget = q.at("budget").get<int64_t>();
     p.outcome = outcomeFrom(q.at("outcome").get<std::string>(), ok);
-    if (!ok) {
-        error = "field \"" + field + ".outcome\": unknown outcome " + q.at("outcome").dump();
-        return false;
-    }
+    if (!ok)
+        return fail("outcome", "unknown outcome " + q.at("outcome").dump());
     if (q.contains("reason")) {
-        const std::string point = field;
-        field = point + ".reason";
+        if (!q.at("reason").is_string())
+            return fail("reason", "expected a string, found " + q.at("reason").dump());
         p.reason = q.at("reason").get<std::string>();
-        field = point;
     }
+    p.budget = q.at("budget").get<int64_t>();
     p.opsDone = q.at("ops_done").get<int64_t>();
     p.clock = q.at("clock").get<int64_t>();
     p.rematCompute = q.at("remat_compute").get<int64_t>();
@@ -167,28 +181,22 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, std::string& field, s
     p.evictions = q.at("evictions").get<int64_t>();
     p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
     if (q.contains("outside_operator")) {   // absent from files written before it was kept
-        if (!q.at("outside_operator").is_boolean()) {
-            error = "field \"" + field + ".outside_operator\": expected true or false, found " + q.at("outside_operator").dump();
-            return false;
-        }
+        if (!q.at("outside_operator").is_boolean())
+            return fail("outside_operator", "expected true or false, found " + q.at("outside_operator").dump());
         p.outsideOperator = q.at("outside_operator").get<bool>();
     }
     if (q.contains("heuristic_evals")) {
-        if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0) {
-            error = "field \"" + field + ".heuristic_evals\": expected a count, found " + q.at("heuristic_evals").dump();
-            return false;
-        }
+        if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0)
+            return fail("heuristic_evals", "expected a count, found " + q.at("heuristic_evals").dump());
         p.heuristicEvals = q.at("heuristic_evals").get<int64_t>();
     }
-    if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi)) {
-        error = "field \"" + field + ".certified\": expected [lo, hi] (null for a run a cap cut short), found "
-                + q.at("certified").dump();
-        return false;
-    }
-    if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0) {
-        error = "field \"" + field + "\": budget " + std::to_string(p.budget) + " outside its certified interval";
-        return false;
-    }
+    if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi))
+        return fail("certified", "expected [lo, hi] (null for a run a cap cut short), found " + q.at("certified").dump());
+    if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0)
+        return fail("", "budget " + std::to_string(p.budget) + " outside its certified interval");
+    // A failure compared "memory in use plus request" above its budget: a larger one passes that.
+    if (p.failed() && p.certifiedHi == std::numeric_limits<int64_t>::max())
+        return fail("certified", "a failing run's interval has an upper end, found " + q.at("certified").dump());
     return true;
 }
 
@@ -287,6 +295,10 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
         if (!headerFromJson(j, h, field, error))
             return false;
         field = "points";
+        if (!j.at("points").is_array()) {
+            error = "field \"points\": expected a list, found " + j.at("points").dump().substr(0, 40);
+            return false;
+        }
         points.clear();
         size_t index = 0;
         for (const auto& q : j.at("points")) {
