@@ -713,11 +713,11 @@ private slots:
         const QByteArray before = readAll(pdf);
         o.heightInches = 2.6;
         QVERIFY(!exportPlot(timeline.plot(), pdf, o, error));
-        QVERIFY2(error.contains("f.pdf: a figure of 3.5 x 2.6 inches is too small for its legend, axes and labels at 8 pt: make it at least 3.5 x"),
+        QVERIFY2(error.contains("f.pdf: a figure of 3.5 x 2.6 inches is too small for its legend, axes and labels at 8 pt: 3.5 x"),
                  qPrintable(error));
         QCOMPARE(readAll(pdf), before);   // the old figure is untouched
         // The size the message names is enough.
-        const auto least = QRegularExpression(R"(at least ([\d.]+) x ([\d.]+) inches)").match(error);
+        const auto least = QRegularExpression(R"(: ([\d.]+) x ([\d.]+) inches has room)").match(error);
         QVERIFY(least.hasMatch());
         o.widthInches = least.captured(1).toDouble();
         o.heightInches = least.captured(2).toDouble();
@@ -785,7 +785,7 @@ private slots:
         const auto run = test::runCli({"figure", "outcome", kHole, "--sweep", "0.9:1:0.01", "--out", out, "--csv", csv, "--height", "1.2"});
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("strip.png: a figure of 3.5 x 1.2 inches is too small for its legend, axes and labels at 8 pt: make it at least 3.5 x "),
+        QVERIFY2(run.err.contains("strip.png: a figure of 3.5 x 1.2 inches is too small for its legend, axes and labels at 8 pt: 3.5 x "),
                  qPrintable(run.err));
         QVERIFY(!QFileInfo::exists(out));
         QVERIFY(readAll(csv).startsWith("budget,ratio,outcome,overhead,"));
@@ -811,7 +811,7 @@ private slots:
         const QString out = m_dir.filePath("fit.png");
         const auto refused = test::runCli(QStringList{"figure"} + args + QStringList{"--out", out});
         QCOMPARE(refused.exitCode, 2);
-        const auto least = QRegularExpression(R"(is too small for its legend, axes and labels at \d+ pt: make it at least ([\d.]+) x ([\d.]+) inches)")
+        const auto least = QRegularExpression(R"(is too small for its legend, axes and labels at \d+ pt: ([\d.]+) x ([\d.]+) inches has room)")
                                .match(refused.err);
         QVERIFY2(least.hasMatch(), qPrintable(refused.err));
         QStringList fitting = args;

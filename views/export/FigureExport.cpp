@@ -145,7 +145,7 @@ double tickCrowding(QCPAxis* axis)
     for (qsizetype i = 1; i < ticks.size() && i < texts.size(); ++i) {
         const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
         const double need = axis->orientation() == Qt::Vertical
-                                ? metrics.height()
+                                ? metrics.ascent()   // digits have no descent: spaced by it, their ink does not touch
                                 : (metrics.horizontalAdvance(texts[i]) + metrics.horizontalAdvance(texts[i - 1])) / 2.0 + metrics.averageCharWidth();
         worst = std::max(worst, need / std::max(apart, 1.0));
     }
@@ -318,7 +318,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
                     .arg(o.height())
                     .arg(o.font());
         if (least)
-            error += QStringLiteral(": make it at least %1 x %2 inches (a smaller font needs less)")
+            error += QStringLiteral(": %1 x %2 inches has room (the least size found; a smaller font needs less)")
                          .arg(least->width() == width ? o.width() : tenthsUp(least->width()))
                          .arg(least->height() == height ? o.height() : tenthsUp(least->height()));
         else
