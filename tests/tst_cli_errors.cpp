@@ -117,6 +117,7 @@ private slots:
     void censusReadsEveryTraceFirst();
     void readOnlyFolder();
     void folderThatTakesNoFile();
+    void sameOutputThroughALink();
     void figureWithoutSession();
     void benchNamesAndMinTime();
 
@@ -755,6 +756,28 @@ void CliErrorsTest::folderThatTakesNoFile()
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("--out: /proc/sweep.json: cannot write: "), qPrintable(run.err));
     QVERIFY(run.out.isEmpty());
+}
+
+// Two outputs that are one file through a link (a linked folder, a linked file) are refused
+// too: the CSV was written, then the figure over it.
+void CliErrorsTest::sameOutputThroughALink()
+{
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("real")));
+    QVERIFY(QFile::link(m_dir.filePath("real"), m_dir.filePath("linked")));
+    const QStringList figure{"figure", "outcome", m_dir.filePath("chain.log"), "--sweep", "0.5:1:0.1"};
+    CliRun run = runCli(figure + QStringList{"--out", m_dir.filePath("real/f.png"), "--csv", m_dir.filePath("linked/f.png")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--out and --csv name the same file, " + m_dir.filePath("linked/f.png")), qPrintable(run.err));
+    QFile existing(m_dir.filePath("real/g.png"));
+    QVERIFY(existing.open(QIODevice::WriteOnly));
+    existing.close();
+    QVERIFY(QFile::link(m_dir.filePath("real/g.png"), m_dir.filePath("g-link.png")));
+    run = runCli(figure + QStringList{"--out", m_dir.filePath("g-link.png"), "--csv", m_dir.filePath("real/g.png")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("name the same file"), qPrintable(run.err));
+    // Distinct files in a linked folder are fine.
+    run = runCli(figure + QStringList{"--out", m_dir.filePath("real/h.png"), "--csv", m_dir.filePath("linked/h.csv")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 }
 
 HOLESCOPE_TEST_MAIN(CliErrorsTest)

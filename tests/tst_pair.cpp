@@ -765,6 +765,9 @@ private slots:
         QTest::newRow("no b") << QStringList{"figure", "pair", kHole, "--a", "0.9", "--out", "x.pdf"} << "give both budgets: --a BUDGET and --b BUDGET";
         QTest::newRow("dpi") << QStringList{"figure", "pair", kHole, "--a", "0.9", "--b", "0.95", "--out", "x.png", "--dpi", "5"}
                              << "--dpi: expected 30 to 2400";
+        // Before the sweep: it was refused only after it (46 s on LSTM).
+        QTest::newRow("tiny") << QStringList{"figure", "outcome", kHole, "--sweep", "0.9:1:0.01", "--out", "x.png", "--height", "0.5"}
+                              << "--height: at least 0.55 inches, found 0.5";
     }
 
     void cliFigureErrors()

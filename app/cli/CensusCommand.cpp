@@ -166,7 +166,7 @@ int runCensus(const QStringList& args)
         drawCensus(&plot, rows);
         FigureOptions options;
         options.preset = FigurePreset::DoubleColumn;
-        // A column wide, and as tall as its rows need: many traces make a long legend.
+        // Two columns wide, and as tall as its rows need: many traces make a long legend.
         if (!exportPlot(&plot, figure, withRoom(&plot, options), error))
             throw UsageError{error};
     }

@@ -228,8 +228,11 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
         const QString why = whyNotWritable(path);
         if (!why.isEmpty())
             throw UsageError{QStringLiteral("--%1: %2: cannot write: %3").arg(QString::fromLatin1(option), path, why)};
-        // One output written over another leaves only the last (a figure over its own CSV).
-        const QString absolute = QFileInfo(path).absoluteFilePath();
+        // One output written over another leaves only the last (a figure over its own CSV), also
+        // through a link: compared with links resolved, the file's or, if it is new, its folder's.
+        const QFileInfo info(path);
+        const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+        const QString absolute = info.exists() ? info.canonicalFilePath() : (folder.isEmpty() ? info.absolutePath() : folder) + "/" + info.fileName();
         for (const auto& [other, otherOption] : named)
             if (other == absolute)
                 throw UsageError{QStringLiteral("--%1 and --%2 name the same file, %3: give each its own")

@@ -57,9 +57,13 @@ FigureOptions figureOptionsFrom(const QCommandLineParser& parser, const QString&
         o.dpi = static_cast<int>(dpi);
     }
     // A poster is 48 inches wide; a 1000-inch figure at 1000 dpi took 10 GB before it crashed.
-    for (const auto& [inches, option] : {std::pair{o.widthInches, "width"}, std::pair{o.heightInches, "height"}})
+    // Below half an inch nothing fits (exportPlot refuses it too); said before the work, not after.
+    for (const auto& [inches, option] : {std::pair{o.widthInches, "width"}, std::pair{o.heightInches, "height"}}) {
         if (inches > 100)
             throw UsageError{QStringLiteral("--%1: at most 100 inches, found %2").arg(QString::fromLatin1(option)).arg(inches)};
+        if (inches > 0 && inches < 0.55)
+            throw UsageError{QStringLiteral("--%1: at least 0.55 inches, found %2").arg(QString::fromLatin1(option)).arg(inches)};
+    }
     const double megapixels = o.width() * o.height() * o.dpi * o.dpi / 1e6;
     if (png && megapixels > 200)
         throw UsageError{QStringLiteral("a %1 x %2 inch figure at %3 dpi would be %4 megapixels; at most 200 (lower --dpi, or write .pdf or .svg)")

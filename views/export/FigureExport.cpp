@@ -156,10 +156,16 @@ double tickCrowding(QCPAxis* axis)
 // layout's minimum the rows are squeezed together (a legend's text was cut in half).
 Shortfall shortfallAt(QCustomPlot* plot, int width, int height)
 {
-    QPicture layout;
-    QCPPainter painter(&layout);
-    plot->toPainter(&painter, width, height);
-    painter.end();
+    // Twice: a plot adapts to its last layout as it is laid out (the outcome plot's hole labels
+    // and value ticks). It may still settle in more than one way at one size (hole labels, value
+    // range and left margin depend on each other), so what came before can count: the size
+    // roomySize names fitted in this run and, rarely, not in a fresh one.
+    for (int pass = 0; pass < 2; ++pass) {
+        QPicture layout;
+        QCPPainter painter(&layout);
+        plot->toPainter(&painter, width, height);
+        painter.end();
+    }
     Shortfall lack;
     const QSize need = plot->plotLayout()->minimumOuterSizeHint();
     lack.width = need.width() - width;
@@ -167,7 +173,9 @@ Shortfall shortfallAt(QCustomPlot* plot, int width, int height)
     // An axis label cut by the figure's edge or running into another one (a short plot's
     // "Compute overhead" into the budget axis's label, stacked lanes' labels into each other).
     const std::vector<PlacedLabel> labels = axisLabels(plot);
-    const QRect figure(0, 0, width, height);
+    // A text's box holds its side bearings and the label's padding: a few pixels past the edge
+    // cut no ink.
+    const QRect figure = QRect(0, 0, width, height).adjusted(-4, -4, 4, 4);
     const auto needMore = [&](const PlacedLabel& label, int pixels) {
         int& lacking = label.orientation == Qt::Vertical ? lack.height : lack.width;
         const int whole = label.orientation == Qt::Vertical ? height : width;
@@ -233,10 +241,14 @@ std::optional<QSize> roomySize(QCustomPlot* plot, int width, int height)
             w = shrink(width, w, [&](int px) { return fits(px, h); });
         return fits(w, h) ? std::optional<QSize>(QSize(w, h)) : std::nullopt;
     };
-    for (const auto& [growWidth, growHeight] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}})
-        if (const std::optional<QSize> least = grow(growWidth, growHeight))
-            return least;
-    return std::nullopt;
+    if (const std::optional<QSize> taller = grow(false, true))
+        return taller;
+    // Else the smaller of a wider figure and one grown both ways (a width that fits by itself
+    // may be far wider than one with a little more height).
+    const std::optional<QSize> wider = grow(true, false), both = grow(true, true);
+    if (wider && both)
+        return wider->width() * wider->height() <= both->width() * both->height() ? wider : both;
+    return wider ? wider : both;
 }
 
 // Inches rounded up to a tenth, as a figure's size is written.

@@ -438,7 +438,13 @@ void OutcomePlot::placeLabels()
         wrapLegendToWidth(m_plot, m_plot->legend);
     const QRect area = m_plot->axisRect()->rect();
     updateTitle();
-    m_title->setText(QFontMetrics(m_title->font()).elidedText(m_title->text(), Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - 8)));
+    // Elided to the width the title element has inside its margins: elided to the viewport's, a
+    // long trace name made the layout's least width exceed the figure's, and its size was refused.
+    const QString full = m_title->text();
+    const int beside = m_title->margins().left() + m_title->margins().right() + 8;
+    m_title->setText(QFontMetrics(m_title->font()).elidedText(full, Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - beside)));
+    if (const int over = static_cast<const QCPLayoutElement*>(m_title)->minimumOuterSizeHint().width() - m_plot->viewport().width(); over > 0)
+        m_title->setText(QFontMetrics(m_title->font()).elidedText(full, Qt::ElideMiddle, std::max(40, m_plot->viewport().width() - beside - over)));
     const int marks = m_lineA->visible() || m_lineB->visible() ? QFontMetrics(m_labelA->font()).height() + 4 : 0;
     // The labels should take at most the top half of the plot, above the points (fitValueAxis),
     // and all be shown. Where the full form cannot (close holes in a figure a column wide:
