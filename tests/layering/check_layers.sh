@@ -6,7 +6,8 @@
 # path of every layer, so the compiler would take either), never a path with "..", and no Qt
 # header; a quoted include must be of a layer or of a file beside it (a library's goes in <>).
 # Every folder of core/ must be a declared layer, and no source lies in core/ itself. Includes are
-# read line by line, strictly: one inside a comment or an #if 0 counts too.
+# read line by line, strictly: one inside a comment or an #if 0 counts too; one split over lines
+# with a backslash is not read.
 # Prints each violation as FILE:LINE: what, and exits 1 if there is any.
 #
 # usage: check_layers.sh ROOT LAYERS
@@ -28,10 +29,13 @@ if [ ! -d "$root/core" ]; then
 fi
 status=0
 folders=$(cd "$root/core" && find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort | tr '\n' ' ')
-for file in $(cd "$root/core" && find . -mindepth 1 -maxdepth 1 -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.cpp' -o -name '*.cc' \) | sed 's|^\./||' | sort); do
-  echo "core/$file: a source outside any layer's folder"
+sources='( -name *.h -o -name *.hh -o -name *.hpp -o -name *.ipp -o -name *.inl -o -name *.c -o -name *.cc -o -name *.cpp -o -name *.cxx )'
+# shellcheck disable=SC2086
+loose=$(cd "$root/core" && set -f && find . -mindepth 1 -maxdepth 1 -type f $sources | sed 's|^\./||' | sort)
+if [ -n "$loose" ]; then
+  printf '%s\n' "$loose" | sed "s|^\(.*\)\$|core/\1: a source outside any layer's folder|"
   status=1
-done
+fi
 for layer in $folders; do
   if ! uses=$(awk -v l="$layer" '$1 == l { $1 = ""; sub(/^ +/, ""); print; found = 1 } END { exit !found }' "$layers"); then
     echo "core/$layer: a folder for which core/CMakeLists.txt declares no layer"
@@ -39,7 +43,8 @@ for layer in $folders; do
     continue
   fi
   # One awk over the layer's files, in a fixed order; FILENAME is then relative to core/.
-  if ! (cd "$root/core" && find "$layer" -type f | sort | xargs -d '\n' awk -v self="$layer" -v uses="$uses" -v folders="$folders" '
+  # shellcheck disable=SC2086
+  if ! (cd "$root/core" && set -f && find "$layer" -type f $sources | sort | xargs -d '\n' awk -v self="$layer" -v uses="$uses" -v folders="$folders" '
     BEGIN {
       n = split(uses, used, " ")
       allowed[self] = 1
@@ -53,13 +58,17 @@ for layer in $folders; do
     }
     { sub(/\r$/, "") }
     FNR == 1 { file = "core/" FILENAME; sub(/^\357\273\277/, "") }
-    /^[ \t]*#[ \t]*(include|include_next|import)[ \t]*[<"]/ {
+    # A block comment before the directive hides nothing; "%:" is "#" spelled as a digraph.
+    { sub(/^[ \t]*\/\*([^*]|\*+[^*\/])*\*+\//, "") }
+    /^[ \t]*(#|%:)[ \t]*(include|include_next|import)[ \t]*[<"]/ {
       quoted = $0 ~ /^[^<"]*"/
       h = $0
       if (quoted) { sub(/^[^"]*"/, "", h); sub(/".*/, "", h) } else { sub(/^[^<]*</, "", h); sub(/>.*/, "", h) }
-      base = h; sub(/.*\//, "", base)
+      while (sub(/^\.\//, "", h) || sub(/\/\.\//, "/", h)) {}
       first = h; sub(/\/.*/, "", first)
-      if (h ~ /^Qt/ || first ~ /^Q[A-Za-z]/ || base ~ /^q[a-z0-9_]*\.h$/) {
+      # Q-named headers (the classes and modules of Qt); its lower-case ones (qglobal.h) would not
+      # compile anyway, Qt being on no include path of a layer, and look like others (quadmath.h).
+      if (h ~ /^Qt/ || first ~ /^Q[A-Za-z]/) {
         print file ":" FNR ": includes " (quoted ? "\"" h "\"" : "<" h ">") "; core/ is plain C++, without Qt"
         bad = 1
         next

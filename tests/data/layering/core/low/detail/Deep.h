@@ -3,9 +3,12 @@
 #pragma once
 #include <high/High.h>
 #include "low/../high/High.h"
-#include <qglobal.h>
+#include <quadmath.h>
 #include_next "QtCore"
 #include <vector>
 #include "Sibling.h"
 #include "nlohmann/json.hpp"
 #include <nlohmann/json.hpp>
+#include <./high/High.h>
+%:include <high/High.h>
+/* a comment first */ #include <high/High.h>
