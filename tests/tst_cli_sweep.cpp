@@ -529,6 +529,12 @@ private slots:
         damaged("outcome not text", [](nlohmann::json& j) { j["points"][0]["outcome"] = 3; }, "field \"points[0].outcome\": expected a string, found 3");
         damaged("from fraction", [](nlohmann::json& j) { j["from"] = 3019.5; }, "field \"from\": expected bytes (an integer), found 3019.5");
         damaged("points not a list", [](nlohmann::json& j) { j["points"] = 5; }, "field \"points\": expected a list, found 5");
+        damaged("duplicate", [](nlohmann::json& j) { j["points"].push_back(j["points"].back()); },
+                QString::fromStdString("field \"points[" + std::to_string(good.at("points").size()) + "].budget\": "
+                                       + std::to_string(good["points"].back()["budget"].get<int64_t>()) + ", not above the point before it"));
+        damaged("refine", [](nlohmann::json& j) { j["refine"] = -5; }, "field \"refine\": expected bytes (0 or more), found -5");
+        damaged("wrapped", [](nlohmann::json& j) { j["points"][0]["evictions"] = 18446744073709551615ULL; },
+                "field \"points[0].evictions\": out of range: 18446744073709551615");
         damaged("point not an object", [](nlohmann::json& j) { j["points"][0] = 5; }, "field \"points[0]\": expected an object, found 5");
         // A failure's interval ends where a larger budget passes the comparison it failed.
         std::string failing;

@@ -112,6 +112,10 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     opt("overhead_limit", h.overheadLimit);
     field = "refine";
     h.refine = j.at("refine").get<int64_t>();
+    if (h.refine < 0) {
+        error = "field \"refine\": expected bytes (0 or more), found " + j.at("refine").dump();
+        return false;
+    }
     field = "protect";
     h.protect = j.at("protect").get<std::vector<int32_t>>();
     field = "policy";
@@ -157,6 +161,8 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, std::string& field, s
     for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth"}) {
         if (!q.at(name).is_number_integer())
             return fail(name, "expected an integer, found " + q.at(name).dump());
+        if (q.at(name).is_number_unsigned() && q.at(name).get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+            return fail(name, "out of range: " + q.at(name).dump());
         if (q.at(name).get<int64_t>() < 0)
             return fail(name, "expected a count (0 or more), found " + q.at(name).dump());
     }
@@ -306,6 +312,12 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             field = "points[" + std::to_string(index++) + "]";
             if (!pointFromJson(q, p, field, error))
                 return false;
+            // A sweep writes its points by ascending budget, each once: a point copied or moved by hand is not one.
+            if (!points.empty() && p.budget <= points.back().budget) {
+                error = "field \"" + field + ".budget\": " + std::to_string(p.budget) + ", not above the point before it ("
+                        + std::to_string(points.back().budget) + ")";
+                return false;
+            }
             points.push_back(std::move(p));
         }
         field = "coverage";
