@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "export/FigureRoom.h"
+
+#include <qcustomplot.h>
+
+#include <QPicture>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace holescope {
+namespace {
+
+// Where an axis label lies, as QCustomPlot draws it: centred on its axis, in the outermost
+// line of the axis rect's margin.
+struct PlacedLabel {
+    QRect rect;
+    Qt::Orientation orientation;
+    int share;   // the length of its axis: the label gains room by that part of the figure's growth
+};
+
+std::vector<PlacedLabel> axisLabels(QCustomPlot* plot)
+{
+    std::vector<PlacedLabel> labels;
+    for (QCPAxisRect* axisRect : plot->axisRects()) {
+        const QRect inner = axisRect->rect(), outer = axisRect->outerRect();
+        for (QCPAxis* axis : axisRect->axes()) {
+            if (!axis->visible() || axis->label().isEmpty())
+                continue;
+            const QFontMetrics metrics(axis->labelFont());
+            const int length = metrics.horizontalAdvance(axis->label()), thickness = metrics.height();
+            const QPoint centre = inner.center();
+            QRect at;
+            switch (axis->axisType()) {
+            case QCPAxis::atLeft: at = QRect(outer.left(), centre.y() - length / 2, thickness, length); break;
+            case QCPAxis::atRight: at = QRect(outer.right() - thickness, centre.y() - length / 2, thickness, length); break;
+            case QCPAxis::atTop: at = QRect(centre.x() - length / 2, outer.top(), length, thickness); break;
+            case QCPAxis::atBottom: at = QRect(centre.x() - length / 2, outer.bottom() - thickness, length, thickness); break;
+            }
+            labels.push_back({at, axis->orientation(), axis->orientation() == Qt::Vertical ? inner.height() : inner.width()});
+        }
+    }
+    return labels;
+}
+
+// How many times closer than their labels need the closest two tick labels of the axis are
+// (at most 1 when none overlap), as laid out last.
+double tickCrowding(QCPAxis* axis)
+{
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> texts = axis->tickVectorLabels();
+    const QFontMetrics metrics(axis->tickLabelFont());
+    double worst = 0;
+    for (qsizetype i = 1; i < ticks.size() && i < texts.size(); ++i) {
+        const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+        const double need = axis->orientation() == Qt::Vertical
+                                ? metrics.ascent()   // digits have no descent: spaced by it, their ink does not touch
+                                : (metrics.horizontalAdvance(texts[i]) + metrics.horizontalAdvance(texts[i - 1])) / 2.0 + metrics.averageCharWidth();
+        worst = std::max(worst, need / std::max(apart, 1.0));
+    }
+    return worst;
+}
+
+} // namespace
+
+// Lays the plot out at this size (into nothing kept) and measures what it lacks: below its
+// layout's minimum the rows are squeezed together (a legend's text was cut in half).
+Shortfall shortfallAt(QCustomPlot* plot, int width, int height)
+{
+    // Twice: a plot adapts to its last layout as it is laid out (the outcome plot's hole labels
+    // and value ticks). It may still settle in more than one way at one size (hole labels, value
+    // range and left margin depend on each other), so what came before can count: the size
+    // roomySize names fitted in this run and, rarely, not in a fresh one.
+    for (int pass = 0; pass < 2; ++pass) {
+        QPicture layout;
+        QCPPainter painter(&layout);
+        plot->toPainter(&painter, width, height);
+        painter.end();
+    }
+    Shortfall lack;
+    const QSize need = plot->plotLayout()->minimumOuterSizeHint();
+    lack.width = need.width() - width;
+    lack.height = need.height() - height;
+    // An axis label cut by the figure's edge or running into another one (a short plot's
+    // "Compute overhead" into the budget axis's label, stacked lanes' labels into each other).
+    const std::vector<PlacedLabel> labels = axisLabels(plot);
+    // A text's box holds its side bearings and the label's padding: a few pixels past the edge
+    // cut no ink.
+    const QRect figure = QRect(0, 0, width, height).adjusted(-4, -4, 4, 4);
+    const auto needMore = [&](const PlacedLabel& label, int pixels) {
+        int& lacking = label.orientation == Qt::Vertical ? lack.height : lack.width;
+        const int whole = label.orientation == Qt::Vertical ? height : width;
+        lacking = std::max(lacking, pixels * whole / std::max(1, label.share) + 1);
+    };
+    for (size_t i = 0; i < labels.size(); ++i) {
+        // A few pixels apart at least: labels that touch read as one ("A, kBdepth").
+        const QRect a = labels[i].orientation == Qt::Vertical ? labels[i].rect.adjusted(0, -2, 0, 2) : labels[i].rect.adjusted(-2, 0, 2, 0);
+        if (!figure.contains(a)) {
+            const QRect inside = a & figure;
+            needMore(labels[i], labels[i].orientation == Qt::Vertical ? a.height() - inside.height() : a.width() - inside.width());
+        }
+        for (size_t j = i + 1; j < labels.size(); ++j)
+            if (const QRect both = a & labels[j].rect; !both.isEmpty())
+                needMore(labels[i], labels[i].orientation == Qt::Vertical ? both.height() : both.width());
+    }
+    // Tick labels that overlap their neighbours (a short lane's 10, 7.5 and 5 on top of each
+    // other): the axis must grow until the closest two are a label apart.
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible() || !axis->tickLabels())
+                continue;
+            const double crowding = tickCrowding(axis);
+            if (crowding <= 1)
+                continue;
+            int& lacking = axis->orientation() == Qt::Vertical ? lack.height : lack.width;
+            const int whole = axis->orientation() == Qt::Vertical ? height : width;
+            lacking = std::max(lacking, static_cast<int>(std::ceil(whole * (crowding - 1))) + 1);
+        }
+    return lack;
+}
+
+bool hasRoom(QCustomPlot* plot, int width, int height)
+{
+    return shortfallAt(plot, width, height).none();
+}
+
+// A figure's width is mostly the page's: the height alone grows first, then the width alone,
+// then both; the sides that grow double until everything fits, then each shrinks back as far as
+// it can.
+std::optional<QSize> roomySize(QCustomPlot* plot, int width, int height)
+{
+    const auto fits = [&](int w, int h) { return shortfallAt(plot, w, h).none(); };
+    const auto pixels = [](int tenths) { return static_cast<int>(std::lround(tenths * kLayoutDpi / 10)); };
+    // The least side in (asked, grown], in tenths of an inch, at which fitsAt holds (it does at grown).
+    const auto shrink = [&](int asked, int grown, const auto& fitsAt) {
+        int lo = static_cast<int>(std::floor(asked * 10 / kLayoutDpi)), hi = static_cast<int>(std::ceil(grown * 10 / kLayoutDpi));
+        if (!fitsAt(pixels(hi)))
+            return grown;
+        while (hi - lo > 1) {
+            const int mid = (lo + hi) / 2;
+            (fitsAt(pixels(mid)) ? hi : lo) = mid;
+        }
+        return pixels(hi);
+    };
+    const auto grow = [&](bool growWidth, bool growHeight) -> std::optional<QSize> {
+        int w = width, h = height;
+        for (int doublings = 0; !fits(w, h); ++doublings) {
+            if (doublings == 8)
+                return std::nullopt;
+            w = growWidth ? w * 2 : w;
+            h = growHeight ? h * 2 : h;
+        }
+        if (growHeight)
+            h = shrink(height, h, [&](int px) { return fits(w, px); });
+        if (growWidth)
+            w = shrink(width, w, [&](int px) { return fits(px, h); });
+        return fits(w, h) ? std::optional<QSize>(QSize(w, h)) : std::nullopt;
+    };
+    if (const std::optional<QSize> taller = grow(false, true))
+        return taller;
+    // Else the smaller of a wider figure and one grown both ways (a width that fits by itself
+    // may be far wider than one with a little more height).
+    const std::optional<QSize> wider = grow(true, false), both = grow(true, true);
+    if (wider && both)
+        return wider->width() * wider->height() <= both->width() * both->height() ? wider : both;
+    return wider ? wider : both;
+}
+
+double tenthsUp(int pixels)
+{
+    return std::ceil(pixels / kLayoutDpi * 10 - 1e-9) / 10;
+}
+
+
+} // namespace holescope
