@@ -468,22 +468,24 @@ void OutcomePlot::placeLabels()
     m_plot->yAxis->ticker()->setTickCount(ticks);
     // The labels take the top of the plot: the value axis makes room for them above the points,
     // unless the user has zoomed it.
-    if (retick && band == m_labelBand) {
-        for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-            m_plot->plotLayout()->update(phase);
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    if (retick && band == m_labelBand)
+        layOutAgain();
     if (band != m_labelBand) {
         m_labelBand = band;
         if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
             fitValueAxis();
-            // The ticks were laid out for the old range: an exported figure, drawn in this very
-            // pass at its own size, labelled only part of its axis. Lay out again before drawing.
-            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-                m_plot->plotLayout()->update(phase);
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
+            layOutAgain();
         }
     }
+}
+
+// The ticks and margins were laid out for the old range or tick count: an exported figure, drawn
+// in this very pass at its own size, labelled only part of its axis. Lay out again before drawing.
+void OutcomePlot::layOutAgain()
+{
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        m_plot->plotLayout()->update(phase);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int OutcomePlot::stackLabels(const QRect& area, int marks, int& hidden)

@@ -70,6 +70,7 @@ private:
     void onRelease(QMouseEvent* event);
     void updateBytesAxis();
     void placeLabels();
+    void layOutAgain();
     // A hole's label, in the form the room allows: "hole 2" over its range, the range, the number.
     enum class LabelForm { Full, Range, Number };
     QString holeLabelText(size_t index, LabelForm form) const;
