@@ -142,10 +142,9 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     return true;
 }
 
-// One point; `field` names it ("points[3]") on entry, and each of its fields as it is read.
-bool pointFromJson(const nlohmann::json& q, SweepPoint& p, std::string& field, std::string& error)
+// One point, named `point` ("points[3]") in errors, with the field at fault.
+bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& point, std::string& error)
 {
-    const std::string point = field;
     const auto fail = [&](const std::string& name, const std::string& what) {
         error = "field \"" + point + (name.empty() ? "" : "." + name) + "\": " + what;
         return false;

@@ -135,8 +135,7 @@ std::optional<FigurePreset> figurePresetFromName(const QString& name)
 FigureOptions withRoom(QCustomPlot* plot, FigureOptions o)
 {
     const FontScope fonts(plot, o.font());
-    if (const std::optional<QSize> least = roomySize(plot, static_cast<int>(std::lround(o.width() * kLayoutDpi)),
-                                                     static_cast<int>(std::lround(o.height() * kLayoutDpi)))) {
+    if (const std::optional<QSize> least = roomySize(plot, layoutPixels(o.width()), layoutPixels(o.height()))) {
         o.widthInches = std::max(o.width(), tenthsUp(least->width()));
         o.heightInches = std::max(o.height(), tenthsUp(least->height()));
     }
@@ -146,8 +145,8 @@ FigureOptions withRoom(QCustomPlot* plot, FigureOptions o)
 bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString& error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    const int width = static_cast<int>(std::lround(o.width() * kLayoutDpi));
-    const int height = static_cast<int>(std::lround(o.height() * kLayoutDpi));
+    const int width = layoutPixels(o.width());
+    const int height = layoutPixels(o.height());
     if (width < 50 || height < 50 || width > 100000 || height > 100000) {
         error = QStringLiteral("%1: a figure of %2 x %3 inches is not sensible").arg(path).arg(o.width()).arg(o.height());
         return false;

@@ -12,6 +12,12 @@
 namespace holescope {
 namespace {
 
+// Pixels a figure lacks in each direction for its parts to be legible at its fonts.
+struct Shortfall {
+    int width = 0, height = 0;
+    bool none() const { return width <= 0 && height <= 0; }
+};
+
 // Where an axis label lies, as QCustomPlot draws it: centred on its axis, in the outermost
 // line of the axis rect's margin.
 struct PlacedLabel {
@@ -61,8 +67,6 @@ double tickCrowding(QCPAxis* axis)
     }
     return worst;
 }
-
-} // namespace
 
 // Lays the plot out at this size (into nothing kept) and measures what it lacks: below its
 // layout's minimum the rows are squeezed together (a legend's text was cut in half).
@@ -119,6 +123,8 @@ Shortfall shortfallAt(QCustomPlot* plot, int width, int height)
         }
     return lack;
 }
+
+} // namespace
 
 bool hasRoom(QCustomPlot* plot, int width, int height)
 {
