@@ -92,7 +92,7 @@ private slots:
         QCOMPARE(mono["verdict"].get<std::string>(), std::string("safe"));
     }
 
-    // The census figure is a column wide and as tall as its rows need: forty traces made a
+    // The census figure is two columns wide and as tall as its rows need: forty traces made a
     // legend the fixed 3.2 in could not hold, and the run failed after its work, its table unwritten.
     void censusFigureGrowsWithItsRows()
     {

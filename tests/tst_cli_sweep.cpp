@@ -13,6 +13,7 @@
 
 #include "support/CliProcess.h"
 #include "support/SkipReport.h"
+#include "text/Numbers.h"
 
 namespace {
 
@@ -89,6 +90,64 @@ private slots:
         QCOMPARE(nlohmann::json::parse(replay.out.toStdString()).at("certified").dump(), std::string("[10064,null]"));
         const Run capped = cli({"replay", kDemo, "--ratio", "0.4", "--max-steps", "5", "--json"});
         QVERIFY(nlohmann::json::parse(capped.out.toStdString()).at("certified").is_null());
+    }
+
+    // A capped run keeps no interval in the file, so merge cannot tell what follows it from a gap:
+    // nine of these 355 executions are cut short by the cap, and the shards still merge.
+    void certifiedShardsWithCappedRunsMerge() { compareShards({"--from", "0.1", "--to", "1.0", "--exact", "--max-steps", "180"}, 5); }
+
+    // A point removed from a shard that ran to its end would pass for bytes never examined (the
+    // merged coverage shrinks, as if a cap had stopped it): merge names the file and the budget.
+    // A shard that was stopped may have gaps, and merges.
+    void mergeFindsARemovedPoint()
+    {
+        const QString grid = path("grid-2-of-2.json"), exact = path("exact-1-of-1.json");
+        QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.01", "--shard", "2/2", "--json", "--out", grid}).exitCode, 0);
+        QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--exact", "--json", "--out", exact}).exitCode, 0);
+        const auto edited = [&](const QString& from, const char* name, auto&& change) {
+            nlohmann::json j = nlohmann::json::parse(readAll(from).toStdString());
+            change(j);
+            const QString file = path(name);
+            QFile out(file);
+            if (out.open(QIODevice::WriteOnly))
+                out.write(QByteArray::fromStdString(j.dump()));
+            return file;
+        };
+        // The grid's shard 2 of 2 holds ratios 0.45 to 0.6; 0.47 of the 10,064-byte peak is int(4,730.08) = 4,730 B, which is 0.469992 of it.
+        const QString noGridPoint = edited(grid, "grid-without-047.json", [](nlohmann::json& j) {
+            auto& points = j.at("points");
+            points.erase(std::find_if(points.begin(), points.end(), [](const nlohmann::json& q) { return q.at("budget") == 4730; }));
+        });
+        Run r = cli({"merge", noGridPoint});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(noGridPoint + ": shard 2/2 ran to its end but has no point at its grid budget 4,730 B (0.469992 of the peak): a point "
+                                              "was removed from the file"),
+                 qPrintable(r.err));
+        // The certified sweep's third execution starts where the second's interval ends.
+        const nlohmann::json whole = nlohmann::json::parse(readAll(exact).toStdString());
+        const int64_t third = whole.at("points")[2].at("budget").get<int64_t>();
+        QCOMPARE(third, whole.at("points")[1].at("certified")[1].get<int64_t>() + 1);
+        const QString noExecution = edited(exact, "exact-without-third.json", [](nlohmann::json& j) { j.at("points").erase(2); });
+        r = cli({"merge", noExecution});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("%1: shard 1/1 ran to its end but has no point whose execution covers %2 B")
+                                    .arg(noExecution, QString::fromStdString(holescope::groupDigits(third)))),
+                 qPrintable(r.err));
+        const QString last = edited(exact, "exact-without-last.json", [](nlohmann::json& j) { j.at("points").erase(j.at("points").size() - 1); });
+        QVERIFY2(cli({"merge", last}).err.contains("ran to its end but has no point whose execution covers"), "the range's end");
+        const QString first = edited(exact, "exact-without-first.json", [](nlohmann::json& j) { j.at("points").erase(0); });
+        QVERIFY2(cli({"merge", first}).err.contains("no point whose execution covers 3,019 B"), "the range's start");
+        const QString stopped = edited(exact, "exact-stopped.json", [](nlohmann::json& j) {
+            j.at("points").erase(2);
+            j["coverage"]["stopped"] = true;
+        });
+        r = cli({"merge", stopped});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto coverage = nlohmann::json::parse(r.out.toStdString()).at("coverage");
+        QVERIFY(coverage.at("stopped").get<bool>());
+        QCOMPARE(coverage.at("certified_bytes").get<int64_t>(),
+                 whole.at("coverage").at("certified_bytes").get<int64_t>()
+                     - (whole.at("points")[2].at("certified")[1].get<int64_t>() - third + 1));
     }
 
     void sameOutputWhateverTheJobs()
@@ -532,6 +591,18 @@ private slots:
         damaged("duplicate", [](nlohmann::json& j) { j["points"].push_back(j["points"].back()); },
                 QString::fromStdString("field \"points[" + std::to_string(good.at("points").size()) + "].budget\": "
                                        + std::to_string(good["points"].back()["budget"].get<int64_t>()) + ", not above the point before it"));
+        damaged("mode", [](nlohmann::json& j) { j["mode"] = "dense"; }, "field \"mode\": expected \"grid\" or \"certified\", found \"dense\"");
+        damaged("step of a certified sweep", [](nlohmann::json& j) { j["step"] = 0.01; },
+                "field \"step\": expected null for a certified sweep, found 0.01");
+        damaged("grid without a step", [](nlohmann::json& j) { j["mode"] = "grid"; }, "field \"step\": expected a ratio above 0 for a grid, found null");
+        damaged("grid of a step 0", [](nlohmann::json& j) {
+            j["mode"] = "grid";
+            j["step"] = 0;
+        }, "field \"step\": expected a ratio above 0 for a grid, found 0");
+        damaged("grid too fine", [](nlohmann::json& j) {
+            j["mode"] = "grid";
+            j["step"] = 1e-12;
+        }, "field \"step\": its grid would have 3e+11 budgets (at most 1e+07)");
         damaged("refine", [](nlohmann::json& j) { j["refine"] = -5; }, "field \"refine\": expected bytes (0 or more), found -5");
         damaged("wrapped", [](nlohmann::json& j) { j["points"][0]["evictions"] = 18446744073709551615ULL; },
                 "field \"points[0].evictions\": out of range: 18446744073709551615");

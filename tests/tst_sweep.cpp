@@ -7,6 +7,7 @@
 #include "sweep/Advice.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
+#include "sweep/SweepGrid.h"
 #include "trace/TraceReader.h"
 
 #include <QDir>
@@ -252,6 +253,56 @@ private slots:
         QVERIFY(findHoles({point(10, O, 0, 99), point(150, C, 100, 199)}, b).empty());
         QVERIFY(findHoles({point(10, C, 0, 99), point(150, O, 100, 199)}, b).empty());
         QVERIFY(findHoles({point(10, C, 0, 99), point(150, O, 100, 199), point(250, U, 200, 299), point(350, C, 300, 399)}, b).empty());
+    }
+
+    // The budgets a shard that ran to its end must account for, from hand-made points.
+    void budgetsWithoutAPoint()
+    {
+        const auto C = Outcome::Complete, O = Outcome::Oom, U = Outcome::Unresolved;
+        SweepSpec certified;
+        certified.from = 100;
+        certified.to = 299;
+        certified.shard = 2;
+        certified.shards = 2;   // its part: [200, 299]
+        const auto none = std::optional<int64_t>();
+        // An execution reaching below the part names itself by its lowest budget in the range.
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(150, C, 150, 229), point(230, O, 230, 400)}), none);
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(230, O, 230, 400)}), std::optional<int64_t>(200));
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(150, C, 150, 229), point(240, O, 240, 400)}), std::optional<int64_t>(230));
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(150, C, 150, 229), point(230, O, 230, 280)}), std::optional<int64_t>(281));
+        // After a capped run (its file keeps no interval) the next point may start anywhere.
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(200, U, 200, 200), point(260, C, 260, 299)}), none);
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(200, C, 200, 210), point(211, U, 211, 211)}), none);
+        QCOMPARE(firstBudgetWithoutPoint(certified, {point(200, C, 200, 210), point(211, U, 211, 211), point(250, C, 250, 260)}),
+                 std::optional<int64_t>(261));
+        // A grid: the part's block of budgets and its right neighbour's first, refinement points aside.
+        SweepSpec grid;
+        grid.grid = {100, 110, 120, 130, 140, 150};
+        grid.shard = 1;
+        grid.shards = 2;   // 100, 110, 120 and 130
+        QCOMPARE(firstBudgetWithoutPoint(grid, {point(100, C, 0, 0), point(110, C, 0, 0), point(115, O, 0, 0), point(120, O, 0, 0), point(130, U, 0, 0)}),
+                 none);
+        QCOMPARE(firstBudgetWithoutPoint(grid, {point(100, C, 0, 0), point(110, C, 0, 0), point(130, O, 0, 0)}), std::optional<int64_t>(120));
+        QCOMPARE(firstBudgetWithoutPoint(grid, {point(100, C, 0, 0), point(110, C, 0, 0), point(120, O, 0, 0)}), std::optional<int64_t>(130));
+        const GridBlock block = gridBlockOf(6, 2, 2);
+        QCOMPARE(block.first, int64_t{3});
+        QCOMPARE(block.last, int64_t{6});
+    }
+
+    // A grid rebuilt from what a sweep's file records: the ratios typed, or steps of bytes.
+    void gridFromItsRange()
+    {
+        GridRange ratios{.from = 300, .to = 500, .fromRatio = 0.3, .toRatio = 0.5, .step = 0.1};
+        QCOMPARE(gridBudgetsOf(1000, ratios), (std::vector<int64_t>{300, 400, 500}));
+        QCOMPARE(gridSizeOf(1000, ratios), 3.0);
+        // An upper end in bytes: one step past it, cut at its bytes.
+        ratios.toRatio.reset();
+        ratios.to = 450;
+        QCOMPARE(gridBudgetsOf(1000, ratios), (std::vector<int64_t>{300, 400}));
+        const GridRange bytes{.from = 1000, .to = 1300, .step = 0.1};
+        QCOMPARE(gridBudgetsOf(1000, bytes), (std::vector<int64_t>{1000, 1100, 1200, 1300}));
+        const GridRange tiny{.from = 5, .to = 8, .step = 0.0001};   // less than a byte: one byte
+        QCOMPARE(gridBudgetsOf(1000, tiny), (std::vector<int64_t>{5, 6, 7, 8}));
     }
 
     // advise's judgement from hand-made points (budget 200, window 100, margin 20): it claims

@@ -7,6 +7,7 @@
 #include "report/SweepJson.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
+#include "sweep/SweepGrid.h"
 #include "trace/ProgramDigest.h"
 
 #include <QFileInfo>
@@ -89,24 +90,10 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     } else {
         h.mode = "grid";
         h.step = parser.isSet("step") ? parseRatio(parser.value("step"), "step") : 0.001;
-        const double peak = static_cast<double>(t.baseline.memory);
-        const double stepBytes = *h.step * peak;
-        // From a ratio the grid is the ratios typed, int(peak * (from + k * step)), up to --to
-        // in whichever unit it came (one step past it, cut at its bytes).
-        const double toRatio = h.toRatio ? *h.toRatio : static_cast<double>(h.to) / std::max(peak, 1.0) + *h.step;
-        const double budgets = h.fromRatio ? (toRatio - *h.fromRatio) / *h.step + 1
-                                           : static_cast<double>(h.to - h.from) / std::max(stepBytes, 1.0) + 1;
-        checkGridSize(budgets, parser.isSet("step") ? QStringLiteral("step") : QStringLiteral("step (default 0.001)"),
+        const GridRange range{.from = h.from, .to = h.to, .fromRatio = h.fromRatio, .toRatio = h.toRatio, .step = *h.step};
+        checkGridSize(gridSizeOf(t.baseline.memory, range), parser.isSet("step") ? QStringLiteral("step") : QStringLiteral("step (default 0.001)"),
                       "use a coarser --step or --exact");
-        if (h.fromRatio) {
-            spec.grid = ratioGrid(t.baseline, *h.fromRatio, toRatio, *h.step);
-            std::erase_if(spec.grid, [&](int64_t b) { return b > h.to; });
-        } else {
-            // A range given in bytes has no ratios to step through: the step's bytes (at least one) stand in.
-            const auto step = std::max<int64_t>(1, static_cast<int64_t>(stepBytes));
-            for (int64_t b = h.from; b <= h.to; b += step)
-                spec.grid.push_back(b);
-        }
+        spec.grid = gridBudgetsOf(t.baseline.memory, range);
         h.refine = spec.refine = parser.isSet("refine") ? parseBytes(parser.value("refine"), "refine") : (defaultExactEdges ? 1 : 0);
     }
     if (exact && parser.isSet("refine"))
@@ -273,6 +260,41 @@ int runHoles(const QStringList& args)
     return kExitOk;
 }
 
+namespace {
+
+// A shard that ran to its end has a point for every budget of its part (see
+// firstBudgetWithoutPoint): without one, the merged sweep would pass off a removed point as bytes
+// never examined.
+void checkShardPoints(const QString& file, const SweepHeader& h, const std::vector<SweepPoint>& points)
+{
+    SweepSpec spec;
+    spec.from = h.from;
+    spec.to = h.to;
+    spec.shard = h.shard;
+    spec.shards = h.shards;
+    if (h.mode == "grid") {
+        const GridRange range{.from = h.from, .to = h.to, .fromRatio = h.fromRatio, .toRatio = h.toRatio, .step = *h.step};
+        const double size = gridSizeOf(h.baselineMemory, range);
+        if (size > kMaxGridBudgets)
+            throw UsageError{QStringLiteral("%1: field \"step\": its grid would have %2 budgets (at most %3)")
+                                 .arg(file)
+                                 .arg(size, 0, 'g', 3)
+                                 .arg(kMaxGridBudgets, 0, 'g', 3)};
+        spec.grid = gridBudgetsOf(h.baselineMemory, range);
+    }
+    if (const std::optional<int64_t> b = firstBudgetWithoutPoint(spec, points))
+        throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but has no point %4 %5 B (%6 of the peak): a point was "
+                                        "removed from the file")
+                             .arg(file)
+                             .arg(h.shard)
+                             .arg(h.shards)
+                             .arg(h.mode == "grid" ? QStringLiteral("at its grid budget") : QStringLiteral("whose execution covers"))
+                             .arg(QString::fromStdString(groupDigits(*b)))
+                             .arg(QString::fromStdString(ratioText(ratioOfPeak(*b, h.baselineMemory))))};
+}
+
+} // namespace
+
 int runMerge(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -323,6 +345,8 @@ int runMerge(const QStringList& args)
                 if (!ja.contains(key) || !jb.contains(key) || ja.at(key) != jb.at(key))
                     throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"%3\" is %4, not %5")
                                          .arg(f, files.front(), QString::fromStdString(key), shown(jb, key), shown(ja, key))};
+        if (!partStopped)
+            checkShardPoints(f, h, points);
         if (seen[static_cast<size_t>(h.shard - 1)])
             throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f).arg(h.shard).arg(h.shards)};
         seen[static_cast<size_t>(h.shard - 1)] = true;

@@ -4,6 +4,7 @@
 #include "report/ReplayJson.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -109,6 +110,16 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     opt("from_ratio", h.fromRatio);
     opt("to_ratio", h.toRatio);
     opt("step", h.step);
+    if (h.mode != "grid" && h.mode != "certified") {
+        error = "field \"mode\": expected \"grid\" or \"certified\", found " + j.at("mode").dump();
+        return false;
+    }
+    // A grid's budgets follow from its range and step (merge rebuilds them); a certified sweep has no step.
+    if (h.mode == "grid" ? !(h.step && std::isfinite(*h.step) && *h.step > 0) : h.step.has_value()) {
+        error = "field \"step\": expected " + std::string(h.mode == "grid" ? "a ratio above 0 for a grid" : "null for a certified sweep")
+                + ", found " + j.at("step").dump();
+        return false;
+    }
     opt("overhead_limit", h.overheadLimit);
     field = "refine";
     h.refine = j.at("refine").get<int64_t>();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep/Sweep.h"
 
+#include "sweep/SweepGrid.h"
 #include "sweep/WorkerThreads.h"
 
 #include "sim/DenseRegions.h"
@@ -174,11 +175,9 @@ std::vector<SweepPoint> refineBracket(const PreparedTrace& trace, SweepControl& 
 
 SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepControl& control, int jobs)
 {
-    // Contiguous blocks of the grid per shard, each with its right neighbour's first budget too,
-    // so that every bracket between neighbours is refined by exactly one shard.
     const auto n = static_cast<int64_t>(spec.grid.size());
-    const int64_t first = n * (spec.shard - 1) / spec.shards;
-    const int64_t last = std::min(n, n * spec.shard / spec.shards + 1);
+    const GridBlock block = gridBlockOf(n, spec.shard, spec.shards);
+    const int64_t first = block.first, last = block.last;
     std::vector<std::optional<SweepPoint>> points(static_cast<size_t>(std::max<int64_t>(last - first, 0)));
     // A budget inside the certified interval of an execution already found is that execution:
     // its point is known without a replay. Distinct executions are few next to grid points.
