@@ -6,8 +6,8 @@
 # path of every layer, so the compiler would take either), never a path with "..", and no Qt
 # header; a quoted include must be of a layer or of a file beside it (a library's goes in <>).
 # Every folder of core/ must be a declared layer, and no source lies in core/ itself. Includes are
-# read line by line, strictly: one inside a comment or an #if 0 counts too; one split over lines
-# with a backslash is not read.
+# read line by line (lines a backslash continues joined, as the compiler joins them), strictly:
+# one inside a comment or an #if 0 counts too.
 # Prints each violation as FILE:LINE: what, and exits 1 if there is any.
 #
 # usage: check_layers.sh ROOT LAYERS
@@ -58,6 +58,17 @@ for layer in $folders; do
     }
     { sub(/\r$/, "") }
     FNR == 1 { file = "core/" FILENAME; sub(/^\357\273\277/, "") }
+    # Lines ending in a backslash are one line to the compiler, which splices them before
+    # anything else; a violation is reported at the first of them.
+    {
+      at = FNR
+      while ($0 ~ /\\$/) {
+        joined = substr($0, 1, length($0) - 1)
+        if ((getline more) <= 0) { $0 = joined; break }
+        sub(/\r$/, "", more)
+        $0 = joined more
+      }
+    }
     # A block comment before the directive hides nothing; "%:" is "#" spelled as a digraph.
     { sub(/^[ \t]*\/\*([^*]|\*+[^*\/])*\*+\//, "") }
     /^[ \t]*(#|%:)[ \t]*(include|include_next|import)[ \t]*[<"]/ {
@@ -69,12 +80,12 @@ for layer in $folders; do
       # Q-named headers (the classes and modules of Qt); its lower-case ones (qglobal.h) would not
       # compile anyway, Qt being on no include path of a layer, and look like others (quadmath.h).
       if (h ~ /^Qt/ || first ~ /^Q[A-Za-z]/) {
-        print file ":" FNR ": includes " (quoted ? "\"" h "\"" : "<" h ">") "; core/ is plain C++, without Qt"
+        print file ":" at ": includes " (quoted ? "\"" h "\"" : "<" h ">") "; core/ is plain C++, without Qt"
         bad = 1
         next
       }
       if (h ~ /(^|\/)\.\.(\/|$)/) {
-        print file ":" FNR ": includes \"" h "\", a path with \"..\": name a layer'"'"'s header from core/"
+        print file ":" at ": includes \"" h "\", a path with \"..\": name a layer'"'"'s header from core/"
         bad = 1
         next
       }
@@ -82,11 +93,11 @@ for layer in $folders; do
         next   # a file beside it, or a standard or library header
       if (first in isFolder) {
         if (!(first in allowed)) {
-          print file ":" FNR ": includes " (quoted ? "\"" h "\"" : "<" h ">") ", but core/" self " uses " uses
+          print file ":" at ": includes " (quoted ? "\"" h "\"" : "<" h ">") ", but core/" self " uses " uses
           bad = 1
         }
       } else if (quoted) {
-        print file ":" FNR ": includes \"" h "\", which is no layer'"'"'s header (a library'"'"'s goes in <>)"
+        print file ":" at ": includes \"" h "\", which is no layer'"'"'s header (a library'"'"'s goes in <>)"
         bad = 1
       }
     }

@@ -12,3 +12,12 @@
 #include <./high/High.h>
 %:include <high/High.h>
 /* a comment first */ #include <high/High.h>
+#\
+include <high/High.h>
+#include \
+  "high/High.h"
+#inc\
+lude <QtCore/QString>
+#include <vector> \
+
+#include "high/High.h"
