@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -161,13 +162,16 @@ int runCensus(const QStringList& args)
         throw UsageError{error};
     writeOutput(parser, parser.isSet("json") ? censusToJson(spec, rows).dump() + "\n" : censusToText(spec, rows));
     if (!figure.isEmpty()) {
-        QCustomPlot plot;
-        plot.resize(1200, 700);
-        drawCensus(&plot, rows);
+        const auto makePlot = [&] {
+            auto plot = std::make_shared<QCustomPlot>();
+            plot->resize(1200, 700);
+            drawCensus(plot.get(), rows);
+            return plot;
+        };
         FigureOptions options;
         options.preset = FigurePreset::DoubleColumn;
         // Two columns wide, and as tall as its rows need: many traces make a long legend.
-        if (!exportPlot(&plot, figure, withRoom(&plot, options), error))
+        if (!exportPlot(makePlot().get(), figure, withRoom(makePlot, options), error, makePlot))
             throw UsageError{error};
     }
     return kExitOk;

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <cmath>
+#include <memory>
 #include <utility>
 
 namespace holescope::cli {
@@ -84,13 +85,14 @@ QString outPath(const QCommandLineParser& parser)
     return out;
 }
 
-void write(QCustomPlot* plot, const QCommandLineParser& parser, const QString& out, const FigureOptions& options, const std::string& csv)
+// `makePlot` makes the figure's plot; each call a new one, as a fresh run would (see FreshPlot).
+void write(const FreshPlot& makePlot, const QCommandLineParser& parser, const QString& out, const FigureOptions& options, const std::string& csv)
 {
     // The data first: a figure refused (no room at that size) leaves them written.
     QString error;
     if (parser.isSet("csv") && !writeTextFile(parser.value("csv"), csv, error))
         throw UsageError{error};
-    if (!exportPlot(plot, out, options, error))
+    if (!exportPlot(makePlot().get(), out, options, error, makePlot))
         throw UsageError{error};
 }
 
@@ -121,14 +123,18 @@ int outcomeFigure(const QStringList& args)
     spec.from = spec.grid.empty() ? 0 : spec.grid.front();
     spec.to = spec.grid.empty() ? 0 : spec.grid.back();
     const SweepResult r = runSweep(t, spec);
-    OutcomePlot plot;
-    plot.resize(1000, 700);
-    plot.setTrace(QString::fromStdString(t.name), t.baseline);
-    plot.setPolicyName(QString::fromStdString(policyName(spec.replay.policy)));
-    plot.setRange(from, to);
-    plot.setPoints(r.points);
-    plot.setHoles(findHoles(r.points, t.baseline));
-    write(plot.plot(), parser, out, options, outcomeCsv(r.points, t.baseline));
+    const std::vector<Hole> holes = findHoles(r.points, t.baseline);
+    const auto makePlot = [&] {
+        auto plot = std::make_shared<OutcomePlot>();
+        plot->resize(1000, 700);
+        plot->setTrace(QString::fromStdString(t.name), t.baseline);
+        plot->setPolicyName(QString::fromStdString(policyName(spec.replay.policy)));
+        plot->setRange(from, to);
+        plot->setPoints(r.points);
+        plot->setHoles(holes);
+        return std::shared_ptr<QCustomPlot>(plot, plot->plot());
+    };
+    write(makePlot, parser, out, options, outcomeCsv(r.points, t.baseline));
     return kExitOk;
 }
 
@@ -155,10 +161,13 @@ int pairFigure(const QStringList& args)
     if (a == b)
         throw UsageError{QStringLiteral("--a and --b are the same budget, %1 bytes: a pair compares two").arg(QString::fromStdString(groupDigits(a)))};
     const auto pair = std::make_shared<const PairData>(buildPair(t, a, b, replay));
-    PairTimeline timeline;
-    timeline.resize(1200, 800);
-    timeline.setPair(pair);
-    write(timeline.plot(), parser, out, options, pairCsv(*pair));
+    const auto makePlot = [&] {
+        auto timeline = std::make_shared<PairTimeline>();
+        timeline->resize(1200, 800);
+        timeline->setPair(pair);
+        return std::shared_ptr<QCustomPlot>(timeline, timeline->plot());
+    };
+    write(makePlot, parser, out, options, pairCsv(*pair));
     return kExitOk;
 }
 

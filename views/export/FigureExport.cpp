@@ -132,17 +132,32 @@ std::optional<FigurePreset> figurePresetFromName(const QString& name)
     return std::nullopt;
 }
 
-FigureOptions withRoom(QCustomPlot* plot, FigureOptions o)
+namespace {
+
+// Whether the figure has room at a size, judged on `plot` or, given `fresh`, on a new plot.
+std::function<bool(int, int)> roomJudge(QCustomPlot* plot, double font, const FreshPlot& fresh)
 {
-    const FontScope fonts(plot, o.font());
-    if (const std::optional<QSize> least = roomySize(plot, layoutPixels(o.width()), layoutPixels(o.height()))) {
+    if (!fresh)
+        return [plot](int width, int height) { return hasRoom(plot, width, height); };
+    return [font, fresh](int width, int height) {
+        const std::shared_ptr<QCustomPlot> p = fresh();
+        const FontScope fonts(p.get(), font);
+        return hasRoom(p.get(), width, height);
+    };
+}
+
+} // namespace
+
+FigureOptions withRoom(const FreshPlot& fresh, FigureOptions o)
+{
+    if (const std::optional<QSize> least = roomySize(roomJudge(nullptr, o.font(), fresh), layoutPixels(o.width()), layoutPixels(o.height()))) {
         o.widthInches = std::max(o.width(), tenthsUp(least->width()));
         o.heightInches = std::max(o.height(), tenthsUp(least->height()));
     }
     return o;
 }
 
-bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString& error)
+bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString& error, const FreshPlot& fresh)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const int width = layoutPixels(o.width());
@@ -158,7 +173,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
     const FontScope fonts(plot, o.font());
     // Also the layout an SVG's items that it cannot clip are cut in: the last one, at this size.
     if (!hasRoom(plot, width, height)) {
-        const std::optional<QSize> least = roomySize(plot, width, height);
+        const std::optional<QSize> least = roomySize(roomJudge(plot, o.font(), fresh), width, height);
         error = QStringLiteral("%1: a figure of %2 x %3 inches is too small for its legend, axes and labels at %4 pt")
                     .arg(path)
                     .arg(o.width())

@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,11 +42,17 @@ std::optional<FigurePreset> figurePresetFromName(const QString& name);
 // by the file's extension, at the options' size and font size. The plot on screen is left as it was.
 // A size too small for the plot's legend, axes and axis labels at that font is refused, with the
 // least size that has room (tick labels are not judged).
-bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString& error);
+//
+// `fresh`, where given, makes the figure's plot anew as a fresh run of the command makes it; the
+// least size a refusal names is then judged on such plots, a new one per size, so that a fresh
+// run at that size is accepted. Without it (a plot on screen) sizes are judged on `plot`, whose
+// layouts before a size can sway its verdict, rarely, in a plot that adapts to its layout.
+using FreshPlot = std::function<std::shared_ptr<QCustomPlot>()>;
+bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString& error, const FreshPlot& fresh = {});
 
-// The options, made larger where the plot needs room at their font (for figures whose size the
-// user does not choose, as the census's).
-FigureOptions withRoom(QCustomPlot* plot, FigureOptions options);
+// The options, made larger where the figure needs room at their font (for figures whose size the
+// user does not choose, as the census's), judged on plots `fresh` makes: export one more of them.
+FigureOptions withRoom(const FreshPlot& fresh, FigureOptions options);
 
 // The data behind the figures, as CSV with a header line.
 std::string outcomeCsv(const std::vector<SweepPoint>& points, const Baseline& baseline);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 namespace holescope {
@@ -47,6 +48,12 @@ std::vector<PlacedLabel> axisLabels(QCustomPlot* plot)
             labels.push_back({at, axis->orientation(), axis->orientation() == Qt::Vertical ? inner.height() : inner.width()});
         }
     }
+    // An axis rect keeps its axes in a hash, whose order changes from run to run: sorted, the
+    // verdict cannot depend on it.
+    std::sort(labels.begin(), labels.end(), [](const PlacedLabel& a, const PlacedLabel& b) {
+        return std::tuple(a.orientation, a.rect.x(), a.rect.y(), a.rect.width(), a.rect.height())
+               < std::tuple(b.orientation, b.rect.x(), b.rect.y(), b.rect.width(), b.rect.height());
+    });
     return labels;
 }
 
@@ -74,8 +81,8 @@ Shortfall shortfallAt(QCustomPlot* plot, int width, int height)
 {
     // Twice: a plot adapts to its last layout as it is laid out (the outcome plot's hole labels
     // and value ticks). It may still settle in more than one way at one size (hole labels, value
-    // range and left margin depend on each other), so what came before can count: the size
-    // roomySize names fitted in this run and, rarely, not in a fresh one.
+    // range and left margin depend on each other), so what came before can count: where it
+    // matters, sizes are judged on a plot made afresh for each (see roomySize).
     for (int pass = 0; pass < 2; ++pass) {
         QPicture layout;
         QCPPainter painter(&layout);
@@ -97,16 +104,21 @@ Shortfall shortfallAt(QCustomPlot* plot, int width, int height)
         const int whole = label.orientation == Qt::Vertical ? height : width;
         lacking = std::max(lacking, pixels * whole / std::max(1, label.share) + 1);
     };
+    // A few pixels apart at least, along the label: labels that touch read as one ("A, kBdepth").
+    const auto padded = [](const PlacedLabel& l) { return l.orientation == Qt::Vertical ? l.rect.adjusted(0, -2, 0, 2) : l.rect.adjusted(-2, 0, 2, 0); };
     for (size_t i = 0; i < labels.size(); ++i) {
-        // A few pixels apart at least: labels that touch read as one ("A, kBdepth").
-        const QRect a = labels[i].orientation == Qt::Vertical ? labels[i].rect.adjusted(0, -2, 0, 2) : labels[i].rect.adjusted(-2, 0, 2, 0);
+        const QRect a = padded(labels[i]);
         if (!figure.contains(a)) {
             const QRect inside = a & figure;
             needMore(labels[i], labels[i].orientation == Qt::Vertical ? a.height() - inside.height() : a.width() - inside.width());
         }
-        for (size_t j = i + 1; j < labels.size(); ++j)
-            if (const QRect both = a & labels[j].rect; !both.isEmpty())
+        // Either label's padding counts (a vertical label's runs along the other axis than a
+        // horizontal one's), whichever comes first.
+        for (size_t j = i + 1; j < labels.size(); ++j) {
+            const QRect both = (a & labels[j].rect) | (labels[i].rect & padded(labels[j]));
+            if (!both.isEmpty())
                 needMore(labels[i], labels[i].orientation == Qt::Vertical ? both.height() : both.width());
+        }
     }
     // Tick labels that overlap their neighbours (a short lane's 10, 7.5 and 5 on top of each
     // other): the axis must grow until the closest two are a label apart.
@@ -133,14 +145,15 @@ bool hasRoom(QCustomPlot* plot, int width, int height)
 
 // A figure's width is mostly the page's: the height alone grows first, then the width alone,
 // then both; the sides that grow double until everything fits, then each shrinks back as far as
-// it can.
-std::optional<QSize> roomySize(QCustomPlot* plot, int width, int height)
+// it can. A side that grew is named in whole tenths of an inch, and that very size is judged
+// last: the verdicts need not be monotone in the size (a plot that fits at 2.6 in may not at
+// 2.7), so the size named is one seen to fit, not one next to it.
+std::optional<QSize> roomySize(const std::function<bool(int width, int height)>& fits, int width, int height)
 {
-    const auto fits = [&](int w, int h) { return shortfallAt(plot, w, h).none(); };
     const auto pixels = [](int tenths) { return static_cast<int>(std::lround(tenths * kLayoutDpi / 10)); };
     // The least side in (asked, grown], in tenths of an inch, at which fitsAt holds (it does at grown).
     const auto shrink = [&](int asked, int grown, const auto& fitsAt) {
-        int lo = static_cast<int>(std::floor(asked * 10 / kLayoutDpi)), hi = static_cast<int>(std::ceil(grown * 10 / kLayoutDpi));
+        int lo = static_cast<int>(std::floor(asked * 10 / kLayoutDpi)), hi = tenthsAtLeast(grown);
         if (!fitsAt(pixels(hi)))
             return grown;
         while (hi - lo > 1) {
@@ -158,10 +171,16 @@ std::optional<QSize> roomySize(QCustomPlot* plot, int width, int height)
             h = growHeight ? h * 2 : h;
         }
         if (growHeight)
-            h = shrink(height, h, [&](int px) { return fits(w, px); });
+            h = pixels(tenthsAtLeast(shrink(height, h, [&](int px) { return fits(w, px); })));
         if (growWidth)
-            w = shrink(width, w, [&](int px) { return fits(px, h); });
-        return fits(w, h) ? std::optional<QSize>(QSize(w, h)) : std::nullopt;
+            w = pixels(tenthsAtLeast(shrink(width, w, [&](int px) { return fits(px, h); })));
+        for (int more = 0; !fits(w, h); ++more) {
+            if (more == 20)
+                return std::nullopt;
+            h = growHeight ? pixels(tenthsAtLeast(h) + 1) : h;
+            w = growWidth ? pixels(tenthsAtLeast(w) + 1) : w;
+        }
+        return QSize(w, h);
     };
     if (const std::optional<QSize> taller = grow(false, true))
         return taller;
@@ -173,10 +192,17 @@ std::optional<QSize> roomySize(QCustomPlot* plot, int width, int height)
     return wider ? wider : both;
 }
 
-double tenthsUp(int pixels)
+int tenthsAtLeast(int pixels)
 {
-    return std::ceil(pixels / kLayoutDpi * 10 - 1e-9) / 10;
+    auto tenths = static_cast<int>(std::floor(pixels * 10 / kLayoutDpi));
+    while (std::lround(tenths * kLayoutDpi / 10) < pixels)
+        ++tenths;
+    return tenths;
 }
 
+double tenthsUp(int pixels)
+{
+    return tenthsAtLeast(pixels) / 10.0;
+}
 
 } // namespace holescope

@@ -4,6 +4,7 @@
 #include <QSize>
 
 #include <cmath>
+#include <functional>
 #include <optional>
 
 class QCustomPlot;
@@ -28,13 +29,17 @@ inline int layoutPixels(double inches)
 // in it).
 bool hasRoom(QCustomPlot* plot, int width, int height);
 
-// The least size found, in whole tenths of an inch (as pixels), at least (width, height) with no
-// shortfall; empty when even 256 times the size lacks room. The plot may settle differently in a
-// fresh layout at that size, rarely: a plot that adapts to its layout may settle in more than one
-// way, so the layouts before a size can count.
-std::optional<QSize> roomySize(QCustomPlot* plot, int width, int height);
+// The least size found, in whole tenths of an inch (as pixels), at least (width, height), at
+// which `fits` holds; empty when even 256 times the size does not. `fits` judges a size as
+// hasRoom does, on the figure's plot or on a new one per size (see FreshPlot): a plot that adapts
+// to its layout may settle in more than one way, so on one plot the sizes judged before a size
+// can change its verdict.
+std::optional<QSize> roomySize(const std::function<bool(int width, int height)>& fits, int width, int height);
 
-// Pixels as inches rounded up to a tenth, as a figure's size is written.
+// The fewest whole tenths of an inch that lay out as at least these pixels, and those tenths as
+// inches, as a figure's size is written: a side of roomySize's, named so, lays out as the very
+// pixels it judged.
+int tenthsAtLeast(int pixels);
 double tenthsUp(int pixels);
 
 } // namespace holescope
