@@ -7,7 +7,8 @@
 # header; a quoted include must be of a layer or of a file beside it (a library's goes in <>).
 # Every folder of core/ must be a declared layer, and no source lies in core/ itself. Includes are
 # read line by line (lines a backslash continues joined, as the compiler joins them), strictly:
-# one inside a comment or an #if 0 counts too.
+# one inside a block comment or an #if 0 counts too (a // comment ended by a backslash takes the
+# next line into it, as the compiler does).
 # Prints each violation as FILE:LINE: what, and exits 1 if there is any.
 #
 # usage: check_layers.sh ROOT LAYERS
@@ -56,24 +57,14 @@ for layer in $folders; do
       if (uses == "")
         uses = "no other layer"
     }
-    { sub(/\r$/, "") }
-    FNR == 1 { file = "core/" FILENAME; sub(/^\357\273\277/, "") }
-    # Lines ending in a backslash are one line to the compiler, which splices them before
-    # anything else; a violation is reported at the first of them.
-    {
-      at = FNR
-      while ($0 ~ /\\$/) {
-        joined = substr($0, 1, length($0) - 1)
-        if ((getline more) <= 0) { $0 = joined; break }
-        sub(/\r$/, "", more)
-        $0 = joined more
-      }
-    }
-    # A block comment before the directive hides nothing; "%:" is "#" spelled as a digraph.
-    { sub(/^[ \t]*\/\*([^*]|\*+[^*\/])*\*+\//, "") }
-    /^[ \t]*(#|%:)[ \t]*(include|include_next|import)[ \t]*[<"]/ {
-      quoted = $0 ~ /^[^<"]*"/
-      h = $0
+    # One logical line (see below), at line `at` of the file being read.
+    function check(text, at,    quoted, h, first) {
+      # A block comment before the directive hides nothing; "%:" is "#" spelled as a digraph.
+      sub(/^[ \t]*\/\*([^*]|\*+[^*\/])*\*+\//, "", text)
+      if (text !~ /^[ \t]*(#|%:)[ \t]*(include|include_next|import)[ \t]*[<"]/)
+        return
+      quoted = text ~ /^[^<"]*"/
+      h = text
       if (quoted) { sub(/^[^"]*"/, "", h); sub(/".*/, "", h) } else { sub(/^[^<]*</, "", h); sub(/>.*/, "", h) }
       while (sub(/^\.\//, "", h) || sub(/\/\.\//, "/", h)) {}
       first = h; sub(/\/.*/, "", first)
@@ -82,15 +73,15 @@ for layer in $folders; do
       if (h ~ /^Qt/ || first ~ /^Q[A-Za-z]/) {
         print file ":" at ": includes " (quoted ? "\"" h "\"" : "<" h ">") "; core/ is plain C++, without Qt"
         bad = 1
-        next
+        return
       }
       if (h ~ /(^|\/)\.\.(\/|$)/) {
         print file ":" at ": includes \"" h "\", a path with \"..\": name a layer'"'"'s header from core/"
         bad = 1
-        next
+        return
       }
       if (h !~ /\//)
-        next   # a file beside it, or a standard or library header
+        return   # a file beside it, or a standard or library header
       if (first in isFolder) {
         if (!(first in allowed)) {
           print file ":" at ": includes " (quoted ? "\"" h "\"" : "<" h ">") ", but core/" self " uses " uses
@@ -101,7 +92,36 @@ for layer in $folders; do
         bad = 1
       }
     }
-    END { exit bad }'); then
+    { sub(/\r$/, "") }
+    # A file that ends inside a continued line: what was held is its last line.
+    FNR == 1 {
+      if (holding)
+        check(held, heldAt)
+      holding = 0
+      file = "core/" FILENAME
+      sub(/^\357\273\277/, "")
+    }
+    # Lines ending in a backslash (GCC allows blanks after it) are one line to the compiler, which
+    # splices them before anything else: held until the line that ends them, and reported at the
+    # first of them.
+    {
+      line = holding ? held $0 : $0
+      at = holding ? heldAt : FNR
+      holding = 0
+      if (line ~ /\\[ \t]*$/) {
+        sub(/\\[ \t]*$/, "", line)
+        held = line
+        heldAt = at
+        holding = 1
+        next
+      }
+      check(line, at)
+    }
+    END {
+      if (holding)
+        check(held, heldAt)
+      exit bad
+    }'); then
     status=1
   fi
 done

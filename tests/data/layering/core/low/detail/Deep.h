@@ -21,3 +21,5 @@ lude <QtCore/QString>
 #include <vector> \
 
 #include "high/High.h"
+#include \  
+"high/High.h"
