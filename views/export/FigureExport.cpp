@@ -150,6 +150,8 @@ std::function<bool(int, int)> roomJudge(QCustomPlot* plot, double font, const Fr
 
 FigureOptions withRoom(const FreshPlot& fresh, FigureOptions o)
 {
+    if (!fresh)
+        return o;
     if (const std::optional<QSize> least = roomySize(roomJudge(nullptr, o.font(), fresh), layoutPixels(o.width()), layoutPixels(o.height()))) {
         o.widthInches = std::max(o.width(), tenthsUp(least->width()));
         o.heightInches = std::max(o.height(), tenthsUp(least->height()));
@@ -184,7 +186,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
                          .arg(least->width() == width ? o.width() : tenthsUp(least->width()))
                          .arg(least->height() == height ? o.height() : tenthsUp(least->height()));
         else
-            error += QStringLiteral(", and no size up to 256 times that fits it: make the font smaller");
+            error += QStringLiteral(", and no size found up to 256 times that has room: make the font smaller");
         return false;
     }
     // Written beside the target and renamed over it: a figure is whole or absent.

@@ -30,7 +30,7 @@ inline int layoutPixels(double inches)
 bool hasRoom(QCustomPlot* plot, int width, int height);
 
 // The least size found, in whole tenths of an inch (as pixels), at least (width, height), at
-// which `fits` holds; empty when even 256 times the size does not. `fits` judges a size as
+// which `fits` holds; empty when none is found up to 256 times the size. `fits` judges a size as
 // hasRoom does, on the figure's plot or on a new one per size (see FreshPlot): a plot that adapts
 // to its layout may settle in more than one way, so on one plot the sizes judged before a size
 // can change its verdict.
