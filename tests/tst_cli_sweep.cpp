@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <algorithm>
 #include <map>
+#include <set>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -123,6 +124,35 @@ private slots:
         QVERIFY2(r.err.contains(noGridPoint + ": shard 2/2 ran to its end but has no point at its grid budget 4,730 B (0.469992 of the peak): a point "
                                               "was removed from the file"),
                  qPrintable(r.err));
+        // A point that refinement found between two grid budgets of different outcomes: its
+        // neighbours are left unbisected.
+        const QString refinedFile = path("refined.json"), plainFile = path("plain.json");
+        const QStringList refinedSweep{"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.01", "--json"};
+        QCOMPARE(cli(refinedSweep + QStringList{"--refine", "1", "--out", refinedFile}).exitCode, 0);
+        QCOMPARE(cli(refinedSweep + QStringList{"--out", plainFile}).exitCode, 0);
+        std::set<int64_t> gridBudgets;
+        const nlohmann::json plainJson = nlohmann::json::parse(readAll(plainFile).toStdString());
+        for (const auto& q : plainJson.at("points"))
+            gridBudgets.insert(q.at("budget").get<int64_t>());
+        const nlohmann::json refinedJson = nlohmann::json::parse(readAll(refinedFile).toStdString());
+        size_t bisected = 0;
+        while (gridBudgets.count(refinedJson.at("points")[bisected].at("budget").get<int64_t>()) > 0)
+            ++bisected;
+        const auto& found = refinedJson.at("points");
+        const QString noBisection = edited(refinedFile, "refined-without-one.json", [&](nlohmann::json& j) { j.at("points").erase(bisected); });
+        r = cli({"merge", noBisection});
+        QCOMPARE(r.exitCode, 2);
+        // The first refinement point lies between the grid's first change of outcome.
+        const int64_t removed = found[bisected].at("budget").get<int64_t>();
+        size_t below = bisected - 1;
+        while (gridBudgets.count(found[below].at("budget").get<int64_t>()) == 0)
+            --below;
+        const QString between = QStringLiteral("%1: shard 1/1 ran to its end but has no point between %2 and %3, whose outcomes differ, where refining to 1 B bisects at %4")
+                                    .arg(noBisection, QString::fromStdString(holescope::groupDigits(found[below].at("budget").get<int64_t>())),
+                                         QString::fromStdString(holescope::groupDigits(*gridBudgets.upper_bound(removed))),
+                                         QString::fromStdString(holescope::groupDigits(removed)));
+        QVERIFY2(r.err.contains(between), qPrintable(r.err + "\nexpected: " + between));
+
         // The certified sweep's third execution starts where the second's interval ends.
         const nlohmann::json whole = nlohmann::json::parse(readAll(exact).toStdString());
         const int64_t third = whole.at("points")[2].at("budget").get<int64_t>();

@@ -263,7 +263,7 @@ int runHoles(const QStringList& args)
 namespace {
 
 // A shard that ran to its end has a point for every budget of its part (see
-// firstBudgetWithoutPoint): without one, the merged sweep would pass off a removed point as bytes
+// firstMissingPoint): without one, the merged sweep would pass off a removed point as bytes
 // never examined.
 void checkShardPoints(const QString& file, const SweepHeader& h, const std::vector<SweepPoint>& points)
 {
@@ -272,6 +272,7 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
     spec.to = h.to;
     spec.shard = h.shard;
     spec.shards = h.shards;
+    spec.refine = h.refine;
     if (h.mode == "grid") {
         const GridRange range{.from = h.from, .to = h.to, .fromRatio = h.fromRatio, .toRatio = h.toRatio, .step = *h.step};
         const double size = gridSizeOf(h.baselineMemory, range);
@@ -282,15 +283,24 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
                                  .arg(kMaxGridBudgets, 0, 'g', 3)};
         spec.grid = gridBudgetsOf(h.baselineMemory, range);
     }
-    if (const std::optional<int64_t> b = firstBudgetWithoutPoint(spec, points))
-        throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but has no point %4 %5 B (%6 of the peak): a point was "
-                                        "removed from the file")
-                             .arg(file)
-                             .arg(h.shard)
-                             .arg(h.shards)
-                             .arg(h.mode == "grid" ? QStringLiteral("at its grid budget") : QStringLiteral("whose execution covers"))
-                             .arg(QString::fromStdString(groupDigits(*b)))
-                             .arg(QString::fromStdString(ratioText(ratioOfPeak(*b, h.baselineMemory))))};
+    const std::optional<MissingPoint> missing = firstMissingPoint(spec, points);
+    if (!missing)
+        return;
+    const auto bytes = [&](int64_t b) {
+        return QStringLiteral("%1 B (%2 of the peak)")
+            .arg(QString::fromStdString(groupDigits(b)), QString::fromStdString(ratioText(ratioOfPeak(b, h.baselineMemory))));
+    };
+    QString what;
+    switch (missing->kind) {
+    case MissingPoint::Kind::GridBudget: what = QStringLiteral("has no point at its grid budget %1").arg(bytes(missing->budget)); break;
+    case MissingPoint::Kind::Bytes: what = QStringLiteral("has no point whose execution covers %1").arg(bytes(missing->budget)); break;
+    case MissingPoint::Kind::Bisection:
+        what = QStringLiteral("has no point between %1 and %2, whose outcomes differ, where refining to %3 B bisects at %4")
+                   .arg(QString::fromStdString(groupDigits(missing->below)), QString::fromStdString(groupDigits(missing->above)),
+                        QString::fromStdString(groupDigits(h.refine)), QString::fromStdString(groupDigits(missing->budget)));
+        break;
+    }
+    throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but %4: a point was removed from the file").arg(file).arg(h.shard).arg(h.shards).arg(what)};
 }
 
 } // namespace

@@ -107,6 +107,10 @@ struct ReplayResult {
     // A failure while no model operator was under way: in a read of the trace between operators
     // or after the last (U-Net at 3,634,308,800 B fails in the closing read after operator 399).
     bool outsideOperator = false;
+    // Unresolved by the time cap. Its certified interval then holds only for the prefix it ran,
+    // not for the run: another budget in it went as far in less time, and may have completed.
+    // (A step cap stops every budget of its interval at the same step.)
+    bool stoppedByTime = false;
     // The monotone policy: the budget whose DTR execution this is (the largest budget <= the
     // budget asked for where DTR completes); -1 for every other policy, or when none completes.
     int64_t executionBudget = -1;

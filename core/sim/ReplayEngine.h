@@ -496,8 +496,10 @@ private:
         if (m_result.steps > 0 && m_result.steps % kLookEvery == 0) {
             if (cancelled())
                 throw Stop{Outcome::Unresolved, "cancelled"};
-            if (outOfTime())
+            if (outOfTime()) {
+                m_result.stoppedByTime = true;
                 throw Stop{Outcome::Unresolved, "time cap reached (" + std::to_string(m_options.maxSeconds) + " s)"};
+            }
             if constexpr (kRecording)
                 if (m_options.maxRecordBytes > 0 && m_rec.bytes() > m_options.maxRecordBytes)
                     throw Stop{Outcome::Unresolved, "record size cap reached: the record took more than " + recordCapText()};

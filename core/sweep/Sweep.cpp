@@ -22,8 +22,13 @@ namespace holescope {
 
 SweepPoint pointOf(int64_t budget, const ReplayResult& r)
 {
-    return SweepPoint{budget,         r.outcome,     r.opsDone,     r.clock,       r.rematCompute, r.maxMemory,
-                      r.evictions,    r.maxDepth,    r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals, r.outsideOperator};
+    return SweepPoint{budget,      r.outcome,     r.opsDone,     r.clock,  r.rematCompute,    r.maxMemory,          r.evictions,
+                      r.maxDepth,  r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals, r.outsideOperator, r.stoppedByTime};
+}
+
+int64_t certifiedPointName(const SweepPoint& p, int64_t replayed, int64_t from)
+{
+    return p.stoppedByTime ? replayed : std::max(p.certifiedLo, from);
 }
 
 namespace {
@@ -190,7 +195,7 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
             slot = known.find(budget);
             if (!slot) {
                 slot = control.replayAt(trace, budget);
-                if (slot)
+                if (slot && !slot->stoppedByTime)   // a time cap's interval says nothing of the budgets in it
                     known.add(*slot);
             }
             control.advance(1, slot ? &*slot : nullptr);
@@ -216,7 +221,7 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
     // The shards' parts of the range meet where the next shard's budgets begin, and the first
     // and last take in the ends of the range asked for, as the whole sweep does.
     if (last > first) {
-        const int64_t next = n * spec.shard / spec.shards;
+        const int64_t next = block.next;
         result.rangeLo = spec.shard == 1 ? std::min(spec.from, spec.grid.front()) : spec.grid[static_cast<size_t>(first)];
         result.rangeHi = next >= n ? std::max(spec.to, spec.grid.back()) : spec.grid[static_cast<size_t>(next)] - 1;
     }
@@ -225,9 +230,8 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
 
 SweepResult certifiedSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepControl& control, int jobs)
 {
-    const int64_t length = spec.to - spec.from + 1;
-    const int64_t from = spec.from + length * (spec.shard - 1) / spec.shards;
-    const int64_t to = spec.from + length * spec.shard / spec.shards - 1;
+    const CertifiedPart part = certifiedPartOf(spec);
+    const int64_t from = part.from, to = part.to;
     SweepResult result;
     result.rangeLo = from;
     result.rangeHi = to;
@@ -247,9 +251,7 @@ SweepResult certifiedSweep(const PreparedTrace& trace, const SweepSpec& spec, Sw
                 if (!p)
                     return;
                 const int64_t next = p->certifiedHi == std::numeric_limits<int64_t>::max() ? hi + 1 : std::min(hi, p->certifiedHi) + 1;
-                // The same execution found from any budget in it is one point, named by its
-                // lowest budget in the sweep's range: shards and chunks then agree.
-                p->budget = std::max(p->certifiedLo, spec.from);
+                p->budget = certifiedPointName(*p, b, spec.from);
                 found[static_cast<size_t>(c)].push_back(std::move(*p));
                 control.advance(next - b, &found[static_cast<size_t>(c)].back());
                 b = next;
@@ -268,7 +270,11 @@ std::vector<SweepPoint> mergePoints(std::vector<std::vector<SweepPoint>> shards)
     std::vector<SweepPoint> all;
     for (auto& s : shards)
         all.insert(all.end(), std::make_move_iterator(s.begin()), std::make_move_iterator(s.end()));
-    std::stable_sort(all.begin(), all.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.budget < b.budget; });
+    // Of two points at one budget the resolved one is kept: a run the time cap stopped may be
+    // named by a budget an execution found elsewhere certifies.
+    std::stable_sort(all.begin(), all.end(), [](const SweepPoint& a, const SweepPoint& b) {
+        return std::pair(a.budget, a.outcome == Outcome::Unresolved) < std::pair(b.budget, b.outcome == Outcome::Unresolved);
+    });
     all.erase(std::unique(all.begin(), all.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.budget == b.budget; }),
               all.end());
     return all;

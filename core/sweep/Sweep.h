@@ -27,12 +27,19 @@ struct SweepPoint {
     std::string reason;         // unresolved only
     int64_t heuristicEvals = -1; // scores computed; -1: not known (a file written before they were kept)
     bool outsideOperator = false;  // a failure in a read of the trace after operator opsDone, none under way
+    bool stoppedByTime = false;    // see ReplayResult; kept while sweeping, not written to files
 
     bool failed() const { return isFailure(outcome); }
 };
 
 // A replay's figures as a sweep keeps them, at the budget it names the execution by.
 SweepPoint pointOf(int64_t budget, const ReplayResult& result);
+
+// The budget a certified sweep names a point by, replayed at `replayed`: its execution's lowest
+// budget in the sweep's range (from `from`), so that shards and chunks name it alike; but a run
+// the time cap stopped by the budget replayed, as its interval is only its prefix's and may hold
+// executions found already.
+int64_t certifiedPointName(const SweepPoint& p, int64_t replayed, int64_t from);
 
 struct SweepSpec {
     int64_t from = 0;           // bytes, inclusive

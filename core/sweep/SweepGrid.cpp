@@ -4,6 +4,8 @@
 #include "sim/Baseline.h"
 
 #include <algorithm>
+#include <iterator>
+#include <limits>
 
 namespace holescope {
 
@@ -46,39 +48,93 @@ std::vector<int64_t> gridBudgetsOf(int64_t peak, const GridRange& range)
 
 GridBlock gridBlockOf(int64_t gridSize, int shard, int shards)
 {
-    return {.first = gridSize * (shard - 1) / shards, .last = std::min(gridSize, gridSize * shard / shards + 1)};
+    const int64_t next = gridSize * shard / shards;
+    return {.first = gridSize * (shard - 1) / shards, .last = std::min(gridSize, next + 1), .next = next};
 }
 
-std::optional<int64_t> firstBudgetWithoutPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points)
+CertifiedPart certifiedPartOf(const SweepSpec& spec)
+{
+    const int64_t length = spec.to - spec.from + 1;
+    return {.from = spec.from + length * (spec.shard - 1) / spec.shards, .to = spec.from + length * spec.shard / spec.shards - 1};
+}
+
+namespace {
+
+// Refinement bisects two neighbours of different outcomes, at the middle of the budgets neither
+// certifies, until none are left or they are at most `refine` bytes apart (see refineBracket).
+// Every replay it made is a point of the file, so it can be followed again on the points, from the
+// grid's neighbours `a` and `b`: the first budget it would replay that has no point. Below a
+// capped run it cannot be followed (the file keeps no interval of a capped run).
+std::optional<MissingPoint> unfinishedBisection(const std::vector<SweepPoint>& points, const SweepPoint& a, const SweepPoint& b, int64_t refine)
+{
+    const auto at = [&](int64_t budget) -> const SweepPoint* {
+        const auto it = std::lower_bound(points.begin(), points.end(), budget, [](const SweepPoint& p, int64_t x) { return p.budget < x; });
+        return it != points.end() && it->budget == budget ? &*it : nullptr;
+    };
+    std::vector<std::pair<const SweepPoint*, const SweepPoint*>> todo{{&a, &b}};
+    while (!todo.empty()) {
+        const auto [x, y] = todo.back();
+        todo.pop_back();
+        const int64_t gapLo = std::max(x->budget, std::min(x->certifiedHi, y->budget)) + 1;
+        const int64_t gapHi = std::min(y->budget, y->certifiedLo) - 1;
+        if (gapLo > gapHi || y->budget - x->budget <= refine)
+            continue;
+        const int64_t middle = gapLo + (gapHi - gapLo) / 2;
+        const SweepPoint* p = at(middle);
+        if (p == nullptr)
+            return MissingPoint{.kind = MissingPoint::Kind::Bisection, .budget = middle, .below = a.budget, .above = b.budget};
+        if (p->outcome == Outcome::Unresolved)
+            continue;
+        if (p->outcome != x->outcome)
+            todo.emplace_back(x, p);
+        if (p->outcome != y->outcome)
+            todo.emplace_back(p, y);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<MissingPoint> firstMissingPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points)
 {
     const auto byBudget = [](const SweepPoint& p, int64_t b) { return p.budget < b; };
     if (!spec.grid.empty()) {
         const GridBlock block = gridBlockOf(static_cast<int64_t>(spec.grid.size()), spec.shard, spec.shards);
+        if (block.first >= block.last)
+            return std::nullopt;
         for (int64_t i = block.first; i < block.last; ++i) {
             const int64_t b = spec.grid[static_cast<size_t>(i)];
             const auto it = std::lower_bound(points.begin(), points.end(), b, byBudget);
             if (it == points.end() || it->budget != b)
-                return b;
+                return MissingPoint{.kind = MissingPoint::Kind::GridBudget, .budget = b};
+        }
+        if (spec.refine <= 0)
+            return std::nullopt;
+        for (int64_t i = block.first; i + 1 < block.last; ++i) {
+            const SweepPoint& a = *std::lower_bound(points.begin(), points.end(), spec.grid[static_cast<size_t>(i)], byBudget);
+            const SweepPoint& b = *std::lower_bound(points.begin(), points.end(), spec.grid[static_cast<size_t>(i + 1)], byBudget);
+            if (a.outcome != b.outcome && a.outcome != Outcome::Unresolved && b.outcome != Outcome::Unresolved)
+                if (const std::optional<MissingPoint> m = unfinishedBisection(points, a, b, spec.refine))
+                    return m;
         }
         return std::nullopt;
     }
-    const int64_t length = spec.to - spec.from + 1;
-    const int64_t from = spec.from + length * (spec.shard - 1) / spec.shards;
-    const int64_t to = spec.from + length * spec.shard / spec.shards - 1;
-    if (from > to)
+    const CertifiedPart part = certifiedPartOf(spec);
+    if (part.from > part.to)
         return std::nullopt;
-    int64_t reach = from - 1;   // every byte up to here is accounted for
-    bool known = true;          // whether the next point must start at reach + 1
+    const auto missing = [](int64_t b) { return MissingPoint{.kind = MissingPoint::Kind::Bytes, .budget = b}; };
+    int64_t reach = part.from - 1;   // every byte up to here is accounted for
+    bool known = true;               // whether the next point must start at reach + 1
     for (const SweepPoint& p : points) {
         if (known && p.budget > reach + 1)
-            return reach + 1;
+            return missing(reach + 1);
         known = p.outcome != Outcome::Unresolved;
-        reach = std::max(reach, known ? std::min(p.certifiedHi, to) : std::min(p.budget, to));
-        if (reach >= to && known)
+        reach = std::max(reach, known ? std::min(p.certifiedHi, part.to) : std::min(p.budget, part.to));
+        if (reach >= part.to && known)
             return std::nullopt;
     }
-    if (known && reach < to)
-        return reach + 1;
+    if (known && reach < part.to)
+        return missing(reach + 1);
     return std::nullopt;
 }
 

@@ -29,18 +29,32 @@ std::vector<int64_t> gridBudgetsOf(int64_t peak, const GridRange& range);
 
 // The indices [first, last) of the grid that shard K of N replays: a contiguous block, with the
 // next block's first budget too, so that every bracket between neighbours is refined by exactly
-// one shard.
+// one shard; `next` is the next block's first index (the grid's size for the last).
 struct GridBlock {
-    int64_t first = 0, last = 0;
+    int64_t first = 0, last = 0, next = 0;
 };
 GridBlock gridBlockOf(int64_t gridSize, int shard, int shards);
 
+// The bytes [from, to] of a certified sweep's range that shard K of N covers (empty: from > to).
+struct CertifiedPart {
+    int64_t from = 0, to = -1;
+};
+CertifiedPart certifiedPartOf(const SweepSpec& spec);
+
 // A budget of the sweep's (or its shard's) part that the points of a run that was not stopped
-// ought to account for and do not: a grid budget with no point, or in a certified sweep a byte
-// after a resolved execution (or the part's first byte) that no execution covers. A point
-// removed from a sweep's file shows this way; nullopt when the points account for the part.
-// After an unresolved point nothing can be said until the next point: its file keeps no
-// interval.
-std::optional<int64_t> firstBudgetWithoutPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points);
+// ought to account for and do not, and what it is. A point removed from a sweep's file shows this
+// way; nullopt when the points account for the part. After an unresolved point nothing can be said
+// until the next point: its file keeps no interval.
+struct MissingPoint {
+    enum class Kind {
+        GridBudget,   // a budget of the grid with no point
+        Bisection,    // a budget refinement replayed, between two grid neighbours of different outcomes
+        Bytes,        // in a certified sweep, a byte after a resolved execution (or the part's first) no execution covers
+    };
+    Kind kind;
+    int64_t budget;             // the grid budget, the bisection's budget, or the first byte
+    int64_t below = 0, above = 0;   // Bisection: the grid neighbours it refined between
+};
+std::optional<MissingPoint> firstMissingPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points);
 
 } // namespace holescope
