@@ -115,6 +115,7 @@ private slots:
         const ReplayResult r = replay(t, o);
         QCOMPARE(outcomeName(r.outcome), "unresolved");
         QVERIFY2(r.reason.find("time cap") != std::string::npos, r.reason.c_str());
+        QVERIFY(r.stoppedByTime);
         QVERIFY(r.opsDone < 3002);
     }
 
@@ -128,6 +129,7 @@ private slots:
         const ReplayResult r = replay(t, o);
         QCOMPARE(outcomeName(r.outcome), "unresolved");
         QCOMPARE(r.reason, std::string("cancelled"));
+        QVERIFY(!r.stoppedByTime);
         // Checked every 1024 computations, so cancel costs nothing on the hot path.
         QCOMPARE(r.steps, int64_t{1024});
     }

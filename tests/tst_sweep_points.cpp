@@ -143,7 +143,7 @@ private slots:
         QCOMPARE(refined({point(115, O, 113, 117)}), std::string("none"));
         QCOMPARE(refined({}), std::string("bisect@115 in 110..120"));
         QCOMPARE(refined({point(115, O, 115, 117)}), std::string("bisect@113 in 110..120"));   // 113 and 114 unknown
-        QCOMPARE(refined({point(113, U, 0, 0), point(115, O, 115, 117)}), std::string("none"));   // a capped run is not bisected
+        QCOMPARE(refined({point(113, U, 0, 0), point(115, O, 115, 117)}), std::string("none"));   // a capped run's interval is not in the file
         QCOMPARE(refined({point(113, C, 113, 114), point(115, O, 115, 117)}), std::string("none"));
         QCOMPARE(refined({point(114, C, 113, 114), point(115, O, 115, 117)}), std::string("bisect@113 in 110..120"));   // 114 was not its middle
         grid.refine = 5;   // 110 and 115 are 5 apart: fine enough

@@ -160,7 +160,8 @@ std::vector<SweepPoint> refineBracket(const PreparedTrace& trace, SweepControl& 
     while (!todo.empty()) {
         auto [a, b] = todo.back();
         todo.pop_back();
-        const int64_t gapLo = std::max(a.budget, a.certifiedHi) + 1;
+        // A certified interval may be unbounded above (2^63 - 1): cut at b, past which it says nothing here.
+        const int64_t gapLo = std::max(a.budget, std::min(a.certifiedHi, b.budget)) + 1;
         const int64_t gapHi = std::min(b.budget, b.certifiedLo) - 1;
         if (gapLo > gapHi || b.budget - a.budget <= resolution)
             continue;   // the edge is known exactly, or is fine enough
@@ -170,6 +171,8 @@ std::vector<SweepPoint> refineBracket(const PreparedTrace& trace, SweepControl& 
             return found;
         found.push_back(*p);
         control.advance(0, &found.back());
+        if (p->stoppedByTime)
+            continue;   // its interval is only its prefix's: no edge can be placed by it
         if (p->outcome != a.outcome)
             todo.emplace_back(a, *p);
         if (p->outcome != b.outcome)
@@ -195,7 +198,7 @@ SweepResult gridSweep(const PreparedTrace& trace, const SweepSpec& spec, SweepCo
             slot = known.find(budget);
             if (!slot) {
                 slot = control.replayAt(trace, budget);
-                if (slot && !slot->stoppedByTime)   // a time cap's interval says nothing of the budgets in it
+                if (slot)
                     known.add(*slot);
             }
             control.advance(1, slot ? &*slot : nullptr);

@@ -4,8 +4,6 @@
 #include "sim/Baseline.h"
 
 #include <algorithm>
-#include <iterator>
-#include <limits>
 
 namespace holescope {
 
@@ -63,8 +61,8 @@ namespace {
 // Refinement bisects two neighbours of different outcomes, at the middle of the budgets neither
 // certifies, until none are left or they are at most `refine` bytes apart (see refineBracket).
 // Every replay it made is a point of the file, so it can be followed again on the points, from the
-// grid's neighbours `a` and `b`: the first budget it would replay that has no point. Below a
-// capped run it cannot be followed (the file keeps no interval of a capped run).
+// grid's neighbours `a` and `b`: the first budget it would replay that has no point. Around a
+// capped run it cannot be followed (the file keeps no interval of a capped run): it is left there.
 std::optional<MissingPoint> unfinishedBisection(const std::vector<SweepPoint>& points, const SweepPoint& a, const SweepPoint& b, int64_t refine)
 {
     const auto at = [&](int64_t budget) -> const SweepPoint* {
@@ -100,8 +98,6 @@ std::optional<MissingPoint> firstMissingPoint(const SweepSpec& spec, const std::
     const auto byBudget = [](const SweepPoint& p, int64_t b) { return p.budget < b; };
     if (!spec.grid.empty()) {
         const GridBlock block = gridBlockOf(static_cast<int64_t>(spec.grid.size()), spec.shard, spec.shards);
-        if (block.first >= block.last)
-            return std::nullopt;
         for (int64_t i = block.first; i < block.last; ++i) {
             const int64_t b = spec.grid[static_cast<size_t>(i)];
             const auto it = std::lower_bound(points.begin(), points.end(), b, byBudget);
