@@ -153,6 +153,16 @@ private slots:
                                          QString::fromStdString(holescope::groupDigits(removed)));
         QVERIFY2(r.err.contains(between), qPrintable(r.err + "\nexpected: " + between));
 
+        // A file name that looks like a placeholder is named as it is.
+        const QString percent = path("shard%2of%3.json");
+        QVERIFY(QFile::copy(noGridPoint, percent));
+        r = cli({"merge", percent});
+        QVERIFY2(r.err.contains(percent + ": shard 2/2 ran to its end but has no point at its grid budget 4,730 B"), qPrintable(r.err));
+        const QString percentWhole = path("whole%1.json");
+        QVERIFY(QFile::copy(grid, percentWhole));
+        r = cli({"merge", percentWhole, percentWhole});
+        QVERIFY2(r.err.contains(percentWhole + ": shard 2/2 given twice"), qPrintable(r.err));
+
         // The certified sweep's third execution starts where the second's interval ends.
         const nlohmann::json whole = nlohmann::json::parse(readAll(exact).toStdString());
         const int64_t third = whole.at("points")[2].at("budget").get<int64_t>();

@@ -278,9 +278,7 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
         const double size = gridSizeOf(h.baselineMemory, range);
         if (size > kMaxGridBudgets)
             throw UsageError{QStringLiteral("%1: field \"step\": its grid would have %2 budgets (at most %3)")
-                                 .arg(file)
-                                 .arg(size, 0, 'g', 3)
-                                 .arg(kMaxGridBudgets, 0, 'g', 3)};
+                                 .arg(file, QString::number(size, 'g', 3), QString::number(kMaxGridBudgets, 'g', 3))};
         spec.grid = gridBudgetsOf(h.baselineMemory, range);
     }
     const std::optional<MissingPoint> missing = firstMissingPoint(spec, points);
@@ -300,7 +298,8 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
                         QString::fromStdString(groupDigits(h.refine)), QString::fromStdString(groupDigits(missing->budget)));
         break;
     }
-    throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but %4: a point was removed from the file").arg(file).arg(h.shard).arg(h.shards).arg(what)};
+    throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but %4: a point was removed from the file")
+                         .arg(file, QString::number(h.shard), QString::number(h.shards), what)};
 }
 
 } // namespace
@@ -358,7 +357,7 @@ int runMerge(const QStringList& args)
         if (!partStopped)
             checkShardPoints(f, h, points);
         if (seen[static_cast<size_t>(h.shard - 1)])
-            throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f).arg(h.shard).arg(h.shards)};
+            throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f, QString::number(h.shard), QString::number(h.shards))};
         seen[static_cast<size_t>(h.shard - 1)] = true;
         stopped = stopped || partStopped;
         parts.push_back(std::move(points));
