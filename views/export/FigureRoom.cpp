@@ -150,17 +150,16 @@ bool hasRoom(QCustomPlot* plot, int width, int height)
 // 2.7), so the size named is one seen to fit, not one next to it.
 std::optional<QSize> roomySize(const std::function<bool(int width, int height)>& fits, int width, int height)
 {
-    const auto pixels = [](int tenths) { return static_cast<int>(std::lround(tenths * kLayoutDpi / 10)); };
     // The least side in (asked, grown], in tenths of an inch, at which fitsAt holds (it does at grown).
     const auto shrink = [&](int asked, int grown, const auto& fitsAt) {
         int lo = static_cast<int>(std::floor(asked * 10 / kLayoutDpi)), hi = tenthsAtLeast(grown);
-        if (!fitsAt(pixels(hi)))
+        if (!fitsAt(tenthsPixels(hi)))
             return grown;
         while (hi - lo > 1) {
             const int mid = (lo + hi) / 2;
-            (fitsAt(pixels(mid)) ? hi : lo) = mid;
+            (fitsAt(tenthsPixels(mid)) ? hi : lo) = mid;
         }
-        return pixels(hi);
+        return tenthsPixels(hi);
     };
     const auto grow = [&](bool growWidth, bool growHeight) -> std::optional<QSize> {
         int w = width, h = height;
@@ -171,14 +170,14 @@ std::optional<QSize> roomySize(const std::function<bool(int width, int height)>&
             h = growHeight ? h * 2 : h;
         }
         if (growHeight)
-            h = pixels(tenthsAtLeast(shrink(height, h, [&](int px) { return fits(w, px); })));
+            h = tenthsPixels(tenthsAtLeast(shrink(height, h, [&](int px) { return fits(w, px); })));
         if (growWidth)
-            w = pixels(tenthsAtLeast(shrink(width, w, [&](int px) { return fits(px, h); })));
+            w = tenthsPixels(tenthsAtLeast(shrink(width, w, [&](int px) { return fits(px, h); })));
         for (int more = 0; !fits(w, h); ++more) {
             if (more == 20)
                 return std::nullopt;
-            h = growHeight ? pixels(tenthsAtLeast(h) + 1) : h;
-            w = growWidth ? pixels(tenthsAtLeast(w) + 1) : w;
+            h = growHeight ? tenthsPixels(tenthsAtLeast(h) + 1) : h;
+            w = growWidth ? tenthsPixels(tenthsAtLeast(w) + 1) : w;
         }
         return QSize(w, h);
     };
@@ -195,7 +194,7 @@ std::optional<QSize> roomySize(const std::function<bool(int width, int height)>&
 int tenthsAtLeast(int pixels)
 {
     auto tenths = static_cast<int>(std::floor(pixels * 10 / kLayoutDpi));
-    while (std::lround(tenths * kLayoutDpi / 10) < pixels)
+    while (tenthsPixels(tenths) < pixels)
         ++tenths;
     return tenths;
 }

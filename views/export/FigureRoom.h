@@ -36,6 +36,12 @@ bool hasRoom(QCustomPlot* plot, int width, int height);
 // can change its verdict.
 std::optional<QSize> roomySize(const std::function<bool(int width, int height)>& fits, int width, int height);
 
+// Whole tenths of an inch as layout pixels (layoutPixels of tenths / 10).
+inline int tenthsPixels(int tenths)
+{
+    return static_cast<int>(std::lround(tenths * kLayoutDpi / 10));
+}
+
 // The fewest whole tenths of an inch that lay out as at least these pixels, and those tenths as
 // inches, as a figure's size is written: a side of roomySize's, named so, lays out as the very
 // pixels it judged.
