@@ -43,6 +43,19 @@ private:
 
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
+    // A sweep's JSON, changed, written to `name` in the test's folder; empty if it could not be written.
+    template <typename Change>
+    QString writeChanged(nlohmann::json j, const QString& name, Change&& change) const
+    {
+        change(j);
+        const QString file = path(name);
+        QFile out(file);
+        if (!out.open(QIODevice::WriteOnly))
+            return {};
+        out.write(QByteArray::fromStdString(j.dump()));
+        return file;
+    }
+
     // Runs a sweep whole and as `shards` processes, merges the parts, and compares the bytes.
     void compareShards(const QStringList& sweepArgs, int shards)
     {
@@ -106,13 +119,7 @@ private slots:
         QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.01", "--shard", "2/2", "--json", "--out", grid}).exitCode, 0);
         QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--exact", "--json", "--out", exact}).exitCode, 0);
         const auto edited = [&](const QString& from, const char* name, auto&& change) {
-            nlohmann::json j = nlohmann::json::parse(readAll(from).toStdString());
-            change(j);
-            const QString file = path(name);
-            QFile out(file);
-            if (out.open(QIODevice::WriteOnly))
-                out.write(QByteArray::fromStdString(j.dump()));
-            return file;
+            return writeChanged(nlohmann::json::parse(readAll(from).toStdString()), name, change);
         };
         // The grid's shard 2 of 2 holds ratios 0.45 to 0.6; 0.47 of the 10,064-byte peak is int(4,730.08) = 4,730 B, which is 0.469992 of it.
         const QString noGridPoint = edited(grid, "grid-without-047.json", [](nlohmann::json& j) {
@@ -564,13 +571,8 @@ private slots:
         const nlohmann::json good = nlohmann::json::parse(readAll(a).toStdString());
         QVERIFY(good.at("points").size() > 0);
         const auto damaged = [&](const char* what, auto&& change, const QString& message) {
-            nlohmann::json j = good;
-            change(j);
-            const QString file = path(QStringLiteral("damaged-%1.json").arg(what));
-            QFile out(file);
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(QByteArray::fromStdString(j.dump()));
-            out.close();
+            const QString file = writeChanged(good, QStringLiteral("damaged-%1.json").arg(what), change);
+            QVERIFY(!file.isEmpty());
             const Run d = cli({"merge", file});
             QVERIFY2(d.exitCode == 2 && d.err.contains(file + ": " + message), qPrintable(QStringLiteral("%1: %2").arg(what, d.err)));
         };
