@@ -971,6 +971,58 @@ private slots:
                 QCOMPARE(rect->topLeft->typeY(), QCPItemPosition::ptAxisRectRatio);   // put back as it was
     }
 
+    // At a slide's 20 pt the legend's keys grow with the font (2.5 times the 8 pt they were made
+    // for) and the markers by its square root; at 8 pt both are as on screen, and the plot has
+    // its own sizes back after either.
+    void largeFontFiguresHaveLargerKeysAndMarkers()
+    {
+        OutcomePlot plot;
+        Baseline baseline;
+        baseline.memory = 1'000'000'000;
+        baseline.constBytes = 100'000'000;
+        baseline.floor = 350'000'000;   // a grey regime, whose legend key is a grey rect
+        baseline.compute = 100;
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("keys"), baseline));
+        SweepPoint done{};
+        done.budget = 500'000'000;
+        done.outcome = Outcome::Complete;
+        done.rematCompute = 50;   // overhead 1.5 over the baseline compute of 100
+        plot.setPoints({done});
+        plot.setRange(0.3, 0.6);
+        QCustomPlot* p = plot.plot();
+        static const QRegularExpression disc(QStringLiteral(R"re(<g fill="#1f77b4"[^>]*>\s*<circle [^>]*r="([\d.]+)"/>)re"));
+        static const QRegularExpression greyRect(QStringLiteral(R"re(<g fill="#808080"[^>]*>\s*<rect [^>]*width="([\d.]+)" height="([\d.]+)"/>)re"));
+        const auto measure = [&](const FigureOptions& options, const QString& name) {
+            const QString svg = m_dir.filePath(name);
+            QString error;
+            if (!exportPlot(p, svg, options, error))
+                return std::pair(qQNaN(), QString(error));
+            const QString text = QString::fromUtf8(readFile(svg));
+            QList<double> radii;
+            for (auto it = disc.globalMatch(text); it.hasNext();)
+                radii.append(it.next().captured(1).toDouble());
+            double key = qInf();   // the band is the tallest grey rect, the legend's key the shortest
+            for (auto it = greyRect.globalMatch(text); it.hasNext();) {
+                const auto m = it.next();
+                if (m.captured(2).toDouble() < key)
+                    key = m.captured(1).toDouble();
+            }
+            const bool oneRadius = !radii.isEmpty() && std::all_of(radii.begin(), radii.end(), [&](double r) { return r == radii.front(); });
+            return std::pair(key, oneRadius ? QString::number(radii.front()) : QStringLiteral("radii %1").arg(radii.size()));
+        };
+        const auto [paperKey, paperRadius] = measure(FigureOptions{}, QStringLiteral("keys8.svg"));
+        QVERIFY2(std::abs(paperKey - 18 * 0.67) < 0.1, qPrintable(QString::number(paperKey)));   // QCPBars' key: two thirds of the icon
+        QCOMPARE(paperRadius, QStringLiteral("3"));
+        FigureOptions slide;
+        slide.preset = FigurePreset::Slide;
+        slide.fontPoints = 20;
+        const auto [slideKey, slideRadius] = measure(slide, QStringLiteral("keys20.svg"));
+        QVERIFY2(std::abs(slideKey - 45 * 0.67) < 0.1, qPrintable(QString::number(slideKey)));
+        QVERIFY2(std::abs(slideRadius.toDouble() - 3 * std::sqrt(2.5)) < 0.01, qPrintable(slideRadius));
+        QCOMPARE(p->legend->iconSize(), QSize(18, 10));
+        QCOMPARE(p->graph(0)->scatterStyle().size(), 6.0);
+    }
+
     // A straight line (the pair view's budget and failure lines, the plot's pair markers) is
     // infinite: in an SVG figure it is drawn as the segment inside its axes, and the plot has the
     // line back, and no segment, afterwards.

@@ -14,18 +14,25 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace holescope {
 namespace {
 
-// Sets one font size on every text of the plot while alive, and puts the old fonts back.
+// Sets one font size on every text of the plot while alive, and puts the old fonts back. Above
+// the paper font the plot's keys and markers were drawn for, legend keys grow in proportion to
+// the font, and point markers by its square root (a dense sweep's markers would merge): at a
+// slide's 20 pt, keys of 18 x 10 px beside text 27 px high read as specks.
 class FontScope {
 public:
     FontScope(QCustomPlot* plot, double points)
         : m_plot(plot)
     {
+        scaleKeysAndMarkers(std::max(1.0, points / kPaperPoints));
         for (QCPAxisRect* rect : plot->axisRects())
             for (QCPAxis* axis : rect->axes()) {
                 m_axes[axis] = {axis->tickLabelFont(), axis->labelFont()};
@@ -66,16 +73,54 @@ public:
             text->setFont(font);
         for (auto& [title, font] : m_titles)
             title->setFont(font);
+        for (auto& [legend, size] : m_iconSizes) {
+            legend->setIconSize(size.first);
+            legend->setIconTextPadding(size.second);
+        }
+        for (auto& [graph, style] : m_markers)
+            graph->setScatterStyle(style);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
     FontScope(const FontScope&) = delete;
     FontScope& operator=(const FontScope&) = delete;
 
 private:
+    // The font of a paper's figures (FigureOptions' default), at which the keys' and markers'
+    // sizes were chosen.
+    static constexpr double kPaperPoints = 8.0;
+
     static QFont sized(QFont f, double points)
     {
         f.setPointSizeF(points);
         return f;
+    }
+
+    void scaleKeysAndMarkers(double factor)
+    {
+        if (factor <= 1.0)
+            return;
+        std::vector<QCPLegend*> legends;
+        if (m_plot->legend != nullptr)
+            legends.push_back(m_plot->legend);
+        for (QCPLayoutElement* element : m_plot->plotLayout()->elements(true))
+            if (auto* legend = qobject_cast<QCPLegend*>(element); legend != nullptr && legend != m_plot->legend)
+                legends.push_back(legend);
+        for (QCPLegend* legend : legends) {
+            m_iconSizes[legend] = {legend->iconSize(), legend->iconTextPadding()};
+            legend->setIconSize(static_cast<int>(std::lround(legend->iconSize().width() * factor)),
+                                static_cast<int>(std::lround(legend->iconSize().height() * factor)));
+            legend->setIconTextPadding(static_cast<int>(std::lround(legend->iconTextPadding() * factor)));
+        }
+        const double markerFactor = std::sqrt(factor);
+        for (int i = 0; i < m_plot->graphCount(); ++i) {
+            QCPGraph* graph = m_plot->graph(i);
+            QCPScatterStyle style = graph->scatterStyle();
+            if (style.isNone())
+                continue;
+            m_markers[graph] = style;
+            style.setSize(style.size() * markerFactor);
+            graph->setScatterStyle(style);
+        }
     }
 
     QCustomPlot* m_plot;
@@ -84,6 +129,8 @@ private:
     std::map<QCPPlottableLegendItem*, QFont> m_legendItems;
     std::map<QCPItemText*, QFont> m_texts;
     std::map<QCPTextElement*, QFont> m_titles;
+    std::map<QCPLegend*, std::pair<QSize, int>> m_iconSizes;
+    std::map<QCPGraph*, QCPScatterStyle> m_markers;
 };
 
 void vectorModes(QCPPainter& painter)
