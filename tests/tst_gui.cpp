@@ -52,6 +52,7 @@
 #include <algorithm>
 #include <fstream>
 #include <limits>
+#include <map>
 
 using namespace holescope;
 
@@ -175,6 +176,8 @@ private slots:
         // A 0.002 grid leaves the hole's edges sampled: no width is claimed for it.
         QCOMPARE(w->holesModel().index(0, HolesModel::Exact).data().toString(), QString("sampled"));
         QCOMPARE(w->holesModel().index(0, HolesModel::Width).data().toString(), QString());
+        // Narrower holes may hide between the samples, as the CLI's holes says.
+        QCOMPARE(w->statusText(), QString("151 points, at least 1 hole"));
         // A second sweep streams rows in again, and a new trace empties everything.
         w->startSweep();
         w->waitUntilIdle();
@@ -787,6 +790,47 @@ private slots:
         }
         QVERIFY(shaded);
         QVERIFY(labelled);
+    }
+
+    // A refined sweep knows a hole's edges to the byte though budgets inside were not all
+    // examined: its edges are drawn solid, as the table (and the CLI) call them exact, and the
+    // table gives its width; a hole between samples keeps dashed edges and no width.
+    void holeEdgesAreSolidWhereKnownToTheByte()
+    {
+        OutcomePlot plot;
+        QVERIFY(showPlotOfTrace(plot, QStringLiteral("edges")));
+        plot.setRange(0.1, 0.6);
+        auto run = [](int64_t lo, int64_t hi, Outcome o) {
+            SweepPoint s = point(lo, o);
+            s.certifiedHi = hi;
+            return s;
+        };
+        // Hole 1: exact edges at 200 and 299 MB, 250 to 259 MB not examined. Hole 2: sampled.
+        const std::vector<SweepPoint> points{run(100'000'000, 199'999'999, Outcome::Complete), run(200'000'000, 249'999'999, Outcome::Oom),
+                                             run(260'000'000, 299'999'999, Outcome::Oom),      run(300'000'000, 399'999'999, Outcome::Complete),
+                                             point(450'000'000, Outcome::Oom),                 point(500'000'000, Outcome::Complete)};
+        const std::vector<Hole> holes = findHoles(points, Baseline{.memory = 1'000'000'000});
+        QCOMPARE(holes.size(), size_t{2});
+        QVERIFY(holes[0].edgesExact() && !holes[0].exact && holes[0].gapsInside);
+        QVERIFY(!holes[1].edgesExact());
+        plot.setPoints(points);
+        plot.setHoles(holes);
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        std::map<double, Qt::PenStyle> edges;   // by the shaded span's left end
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* r = qobject_cast<QCPItemRect*>(p->item(i)); r && r->pen().color() == QColor(214, 39, 40))
+                edges[r->topLeft->coords().x()] = r->pen().style();
+        QCOMPARE(edges.size(), size_t{2});
+        QCOMPARE(edges.begin()->first, 0.2);
+        QCOMPARE(edges.begin()->second, Qt::SolidLine);
+        QCOMPARE(std::next(edges.begin())->second, Qt::DashLine);
+        HolesModel model;
+        model.setHoles(holes);
+        QCOMPARE(model.index(0, HolesModel::Exact).data().toString(), QString("exact, inside sampled"));
+        QCOMPARE(model.index(0, HolesModel::Width).data().toString(), QString("100,000,000"));
+        QCOMPARE(model.index(1, HolesModel::Exact).data().toString(), QString("sampled"));
+        QCOMPARE(model.index(1, HolesModel::Width).data().toString(), QString());
     }
 
     // Runs a time cap cut short while thrashing (overhead 50) leave the value axis to the runs

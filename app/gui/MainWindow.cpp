@@ -780,8 +780,16 @@ void MainWindow::updateSweepStatus()
 {
     if (m_session->points().empty() || m_sweepJob->isRunning())
         return;
+    const std::vector<SweepPoint>& points = m_session->points();
     const size_t holes = m_session->holes().size();
-    QString text = tr("%L1 points, %L2 %3").arg(m_session->points().size()).arg(holes).arg(holes == 1 ? tr("hole") : tr("holes"));
+    // As the CLI's holes: where bytes between the points were only sampled, narrower holes may hide.
+    const bool sampled = certifiedBytes(points, points.front().budget, points.back().budget) < points.back().budget - points.front().budget + 1;
+    QString text = holes == 0 && sampled ? tr("%L1 points, no hole among them").arg(points.size())
+                                         : tr("%L1 points, %2%L3 %4")
+                                               .arg(points.size())
+                                               .arg(sampled ? tr("at least ") : QString())
+                                               .arg(holes)
+                                               .arg(holes == 1 ? tr("hole") : tr("holes"));
     if (m_session->sweepStopped())
         text += tr(" (sweep cancelled before the end)");
     if (m_session->sweepIsStale()) {

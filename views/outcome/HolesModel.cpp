@@ -49,9 +49,9 @@ QVariant HolesModel::data(const QModelIndex& index, int role) const
     case To: return bytes(h.hiBudget);
     case FromRatio: return QString::number(h.loRatio, 'f', kRatioDigits);
     case ToRatio: return QString::number(h.hiRatio, 'f', kRatioDigits);
-    case Width: return h.exact ? bytes(h.widthBytes()) : QString();   // a sampled hole's width is not known
+    case Width: return h.edgesExact() ? bytes(h.widthBytes()) : QString();   // a sampled hole's width is not known
     case Outcome_: return outcomeLabel(h.outcome) + (h.mixed ? tr(" (mixed)") : QString());
-    case Exact: return h.exact ? tr("exact") : tr("sampled");
+    case Exact: return h.exact ? tr("exact") : h.edgesExact() ? tr("exact, inside sampled") : tr("sampled");
     case Executions: return bytes(h.executions);
     case FailureOp: return h.failureOp > 0 ? bytes(h.failureOp) : QString();
     default: return {};

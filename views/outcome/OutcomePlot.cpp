@@ -400,13 +400,13 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
         fill.setAlpha(45);
         QPen edge(holeColor);
         edge.setWidthF(1.5);
-        edge.setStyle(h.exact ? Qt::SolidLine : Qt::DashLine);
-        // A sampled hole's edges lie somewhere between the completing executions around it:
-        // that span is shaded (a hole of one failing sample would otherwise have no width).
-        if (h.exact)
-            shade(m_plot, h.loRatio, h.hiRatio, fill, edge);
-        else
-            shade(m_plot, ratioOfPeak(h.spanLo, m_baseline.memory), ratioOfPeak(h.spanHi, m_baseline.memory), fill, edge);
+        // Solid where the edges are known to the byte (a refined sweep's, even with budgets inside
+        // not all examined), as the holes table and the CLI say "exact edges". A sampled hole's
+        // edges lie somewhere between the completing executions around it: that span is shaded
+        // (a hole of one failing sample would otherwise have no width). With exact edges the
+        // span is the hole.
+        edge.setStyle(h.edgesExact() ? Qt::SolidLine : Qt::DashLine);
+        shade(m_plot, ratioOfPeak(h.spanLo, m_baseline.memory), ratioOfPeak(h.spanHi, m_baseline.memory), fill, edge);
         auto* label = topLabel(m_plot, holeLabelText(i, LabelForm::Full), holeColor.darker(130));
         label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.0);
         label->setBrush(QColor(255, 255, 255, 200));
