@@ -118,6 +118,8 @@ private slots:
     void readOnlyFolder();
     void folderThatTakesNoFile();
     void sameOutputThroughALink();
+    void outputOverAnInput();
+    void singleDashOptionsReadAsLong();
     void figureWithoutSession();
     void benchNamesAndMinTime();
 
@@ -778,6 +780,60 @@ void CliErrorsTest::sameOutputThroughALink()
     // Distinct files in a linked folder are fine.
     run = runCli(figure + QStringList{"--out", m_dir.filePath("real/h.png"), "--csv", m_dir.filePath("linked/h.csv")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+}
+
+// An output that is one of the files the command reads (the trace, a shard merged) is refused
+// before any work, whatever the path's spelling: the sweep table replaced the trace it came from.
+void CliErrorsTest::outputOverAnInput()
+{
+    const QString trace = m_dir.filePath("input.log");
+    QVERIFY(QFile::copy(m_dir.filePath("chain.log"), trace));
+    const QByteArray before = [&] {
+        QFile f(trace);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    QVERIFY(!before.isEmpty());
+    const QString sameFile = m_dir.path() + "/./input.log";
+    const QList<QStringList> commands{
+        {"sweep", trace, "--from", "0.5", "--to", "1", "--step", "0.1", "--out", sameFile},
+        {"explain", trace, "--fail", "200", "--ok", "300", "--out", sameFile},
+        {"census", trace, "--csv", sameFile},
+        {"figure", "outcome", trace, "--sweep", "0.5:1:0.1", "--csv", sameFile, "--out", m_dir.filePath("f.svg")},
+    };
+    for (const QStringList& args : commands) {
+        const CliRun run = runCli(args);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(sameFile + " is the file this command reads (" + trace + "): writing there would destroy it; give another file"),
+                 qPrintable(args.join(' ') + ": " + run.err));
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+    }
+    // A shard merged over itself.
+    const QString shard = m_dir.filePath("shard.json");
+    CliRun run = runCli({"sweep", trace, "--from", "0.5", "--to", "1", "--step", "0.1", "--json", "--out", shard});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    run = runCli({"merge", shard, "--out", shard});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(shard + " is the file this command reads"), qPrintable(run.err));
+    // A trace followed by another argument is named, not met with the bare usage line.
+    run = runCli({"replay", trace, "extra.log", "--budget", "300"});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("one trace at a time, and \"extra.log\" follows it; usage: holescope-cli replay TRACE [options]"), qPrintable(run.err));
+}
+
+// "-ratio 0.5" is "--ratio 0.5" (Qt read it as the unknown options r, a, t, i, o); a misspelt
+// one is still named whole.
+void CliErrorsTest::singleDashOptionsReadAsLong()
+{
+    const CliRun dashed = runCli({"replay", m_dir.filePath("chain.log"), "-ratio", "0.5", "-json"});
+    const CliRun doubled = runCli({"replay", m_dir.filePath("chain.log"), "--ratio", "0.5", "--json"});
+    QVERIFY2(dashed.exitCode == 0, qPrintable(dashed.err));
+    QCOMPARE(dashed.out, doubled.out);
+    QVERIFY(dashed.out.contains("\"budget\""));
+    const CliRun typo = runCli({"replay", m_dir.filePath("chain.log"), "-rati", "0.5"});
+    QCOMPARE(typo.exitCode, 2);
+    QVERIFY2(typo.err.contains("Unknown option 'rati'"), qPrintable(typo.err));
 }
 
 HOLESCOPE_TEST_MAIN(CliErrorsTest)

@@ -135,8 +135,9 @@ void TraceReaderTest::rejectsMalformed_data()
     // Lines that are not JSON objects.
     row("not JSON", afterPrefix({"hello"}), 7, "", "not valid JSON");
     row("two objects on a line", afterPrefix({R"({"INSTRUCTION":"RELEASE","NAME":"x1"} {})"}), 7, "", "not valid JSON");
+    // Where on the line the JSON breaks (the line is the file's, not the parser's "line 1").
     row("truncated last line", kPrefix + QByteArray(R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"g","RES)"), 7, "",
-        "not valid JSON");
+        "not valid JSON (parse error at column 52: syntax error while parsing object key - invalid string: missing closing quote");
     row("truncated line, then more", afterPrefix({R"({"INSTRUCTION":"RELEASE","NA)", kReleaseX1}), 7, "",
         "not valid JSON");
     row("array", afterPrefix({R"(["INSTRUCTION","RELEASE"])"}), 7, "", "expected a JSON object, found array");

@@ -31,6 +31,9 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
     parser.setApplicationDescription(description);
     parser.addHelpOption();
     parser.addPositionalArgument("command", "The command.");
+    // "-ratio 0.5" reads as "--ratio 0.5": the options have no short forms to bundle, and Qt read
+    // it as five unknown one-letter options ("Unknown options: r, a, t, i, o").
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     if (!parser.parse(args))
         throw UsageError{parser.errorText()};
     for (const QString& name : parser.optionNames()) {
@@ -213,6 +216,9 @@ void recordOptionsFrom(const QCommandLineParser& parser, int64_t defaultMiB, Rep
 QString traceArgument(const QCommandLineParser& parser, const QString& command)
 {
     const QStringList pos = parser.positionalArguments();
+    if (pos.size() > 2)
+        throw UsageError{QStringLiteral("one trace at a time, and \"%2\" follows it; usage: holescope-cli %1 TRACE [options]")
+                             .arg(command, pos.at(2))};
     if (pos.size() != 2)
         throw UsageError{QStringLiteral("usage: holescope-cli %1 TRACE [options]; see holescope-cli %1 --help").arg(command)};
     return pos.at(1);
@@ -221,6 +227,12 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command)
 void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options)
 {
     std::vector<std::pair<QString, const char*>> named;   // absolute path, option
+    // The files the command reads (its trace, the sweeps it merges): an output written over one
+    // of them destroys it, and the work it came from with it.
+    std::vector<std::pair<QString, QString>> inputs;   // canonical path, as given
+    for (const QString& arg : parser.positionalArguments().mid(1))
+        if (const QFileInfo in(arg); in.isFile())
+            inputs.emplace_back(in.canonicalFilePath(), arg);
     for (const char* option : options) {
         if (!parser.isSet(option))
             continue;
@@ -233,6 +245,10 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
         const QFileInfo info(path);
         const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
         const QString absolute = info.exists() ? info.canonicalFilePath() : (folder.isEmpty() ? info.absolutePath() : folder) + "/" + info.fileName();
+        for (const auto& [input, given] : inputs)
+            if (input == absolute)
+                throw UsageError{QStringLiteral("--%1: %2 is the file this command reads (%3): writing there would destroy it; give another file")
+                                     .arg(QString::fromLatin1(option), path, given)};
         for (const auto& [other, otherOption] : named)
             if (other == absolute)
                 throw UsageError{QStringLiteral("--%1 and --%2 name the same file, %3: give each its own")

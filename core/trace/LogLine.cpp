@@ -179,7 +179,11 @@ std::optional<LogLine> decodeLogLine(std::string_view text, int64_t lineNo, cons
         } catch (const Json::parse_error& e) {
             std::string what = e.what();
             const auto pos = what.find("parse error");
-            error = TraceError{file, lineNo, "", "not valid JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")"};
+            what = pos == std::string::npos ? what : what.substr(pos);
+            // The library parsed this one line: its "line 1" would contradict the file's line number.
+            if (const auto at = what.find(" at line 1, column "); at != std::string::npos)
+                what.replace(at, std::string(" at line 1, column ").size(), " at column ");
+            error = TraceError{file, lineNo, "", "not valid JSON (" + what + ")"};
             return std::nullopt;
         } catch (const Json::exception& e) {
             // A number beyond a double (Python would read it as infinity; no trace has one).
