@@ -205,6 +205,16 @@ private slots:
         QVERIFY2(one.exitCode == 0, qPrintable(one.err));
         QCOMPARE(four.out, one.out);
         QVERIFY(one.out.startsWith("budget,ratio,outcome,"));
+        // The tables too, where a certified sweep's threads replay more budgets than one thread
+        // (a chunk's first replay may land inside an execution found already): they count points.
+        for (const char* command : {"sweep", "holes"}) {
+            const QStringList exact{command, kDemo, "--from", "0.3", "--to", "0.6", "--exact"};
+            const Run single = cli(exact + QStringList{"--jobs", "1"});
+            const Run several = cli(exact + QStringList{"--jobs", "4"});
+            QVERIFY2(single.exitCode == 0, qPrintable(single.err));
+            QCOMPARE(several.out, single.out);
+            QVERIFY2(single.out.contains("\n182 points"), qPrintable(single.out));
+        }
     }
 
     // The demo's hole, whose edges simrd confirms (tests/data/simrd/demo-unet.jsonl).
@@ -237,6 +247,11 @@ private slots:
                                          .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(sampled)))
                                          .toUtf8()),
                  text.out.constData());
+        // A certified sweep samples nothing: what it leaves unknown, capped replays left.
+        const Run capped = cli({"holes", kDemo, "--from", "0.3", "--to", "0.6", "--exact", "--max-steps", "60"});
+        QVERIFY2(capped.out.startsWith("demo-unet.log: no hole found between 3,019 and 6,038 bytes\n"
+                                       "  (3,020 bytes of the range were left unresolved by replays a cap cut short; holes may hide there)\n"),
+                 capped.out.constData());
     }
 
     // The table's last column is how many bytes give the same execution; a run a cap cut short
@@ -252,7 +267,7 @@ private slots:
             QVERIFY2(lines.at(i).contains(" unresolved "), qPrintable(lines.at(i)));
             QVERIFY2(lines.at(i).endsWith(" -"), qPrintable(lines.at(i)));
         }
-        QCOMPARE(lines.at(4), QStringLiteral("3 replays, 0 distinct executions; 0 of 101 bytes of the range certified; 3 budgets unresolved (cut short by a cap)"));
+        QCOMPARE(lines.at(4), QStringLiteral("3 points, 0 distinct executions; 0 of 101 bytes of the range certified; 3 budgets unresolved (cut short by a cap)"));
         const Run holes = cli({"holes", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005", "--max-steps", "40"});
         QVERIFY2(holes.out.contains("; 3 budgets unresolved (cut short by a cap)\n"), qPrintable(holes.out));
         const Run whole = cli({"sweep", kDemo, "--from", "0.3", "--to", "0.31", "--step", "0.005"});

@@ -152,7 +152,9 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
                       static_cast<long long>(p.opsDone), overhead, static_cast<long long>(p.evictions), width.c_str());
         out += row;
     }
-    out += "\n" + plural(r.replays, "replay", "replays") + ", "
+    // Points, not replays: a certified sweep's threads replay more budgets than one thread does,
+    // and the output must not depend on their number.
+    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + ", "
            + plural(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; " + coverageText(header, r)
            + unresolvedText(r.points) + "\n";
     return out;
@@ -239,11 +241,20 @@ int runHoles(const QStringList& args)
     // Bytes a grid only sampled may hide holes narrower than its step: the count is then a floor.
     const SweepCoverage coverage = sweepCoverage(s.header, r.points);
     const int64_t sampledOnly = coverage.rangeBytes - coverage.certifiedBytes;
-    std::string out = t.name + ": " + (sampledOnly > 0 ? "at least " : "") + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes")
+    const std::string count = holes.empty() && sampledOnly > 0 ? "no hole found"
+                              : (sampledOnly > 0 ? "at least " : "") + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes");
+    std::string out = t.name + ": " + count
                       + " between " + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
                       + (s.header.policy == "dtr" ? std::string() : " under policy " + s.header.policy) + "\n";
-    if (sampledOnly > 0)
-        out += "  (" + groupDigits(sampledOnly) + " bytes of the range were only sampled, where narrower holes may hide; --exact examines every byte)\n";
+    if (sampledOnly > 0) {
+        // Why they are unknown: a grid samples; a certified sweep examines every byte it reaches,
+        // and leaves out only what it did not reach or what a capped replay left unresolved.
+        const bool certified = s.header.mode == "certified";
+        const std::string why = certified ? (r.stopped ? "were not examined before the sweep stopped" : "were left unresolved by replays a cap cut short")
+                                          : std::string("were only sampled") + (r.stopped ? " or not reached before the sweep stopped" : "");
+        out += "  (" + groupDigits(sampledOnly) + " bytes of the range " + why + "; holes may hide there"
+               + (certified ? ")\n" : ", narrower than the step; --exact examines every byte)\n");
+    }
     for (const Hole& h : holes) {
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
                + ratioText(h.hiRatio) + " of the peak), "
@@ -255,7 +266,7 @@ int runHoles(const QStringList& args)
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + groupDigits(h.cascadeDepth)
                + " deep\n";
     }
-    out += "\n" + plural(r.replays, "replay", "replays") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";
+    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";
     writeOutput(parser, out);
     return kExitOk;
 }
