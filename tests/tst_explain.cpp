@@ -233,7 +233,10 @@ private slots:
                                  // it is short again and evicts 38 (record --budget 3936).
                                  "it holds 256 bytes in 1 storage that the completing run does not, and the completing run 576 bytes in 2 storages "
                                  "that it does not (on balance the failing run holds 320 bytes less). It evicts storage 2 itself earlier in operator 58, "
-                                 "so those bytes are no longer in use by then; then it is 192 bytes short at operator 58 and evicts storage 38"})
+                                 "so those bytes are no longer in use by then; then it is 192 bytes short at operator 58 and evicts storage 38",
+                                 // The cascade went 13 deep, and 10 levels were open when it stopped.
+                                 "8 rebuilds completed, nested up to 13 deep.",
+                                 "Under way when it stopped, each waiting for the next (10 levels; the deeper rebuilds had completed):\n"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 
@@ -313,6 +316,31 @@ private slots:
         QVERIFY(x.culprits.empty());
     }
 
+    // Cancelled after the first protection's replay: the trials that never ran are not listed
+    // ("unresolved at operator 0") nor counted as tried.
+    void cancelKeepsOnlyTrialsThatRan()
+    {
+        const PreparedTrace demo = test::loadTrace(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+        ExplainRequest r;
+        r.failBudget = 3936;   // eight protections tried (demoHoleEdge)
+        r.okBudget = 3935;
+        r.jobs = 1;
+        QCOMPARE(explainPair(demo, r).culpritsTried, 8);
+        std::atomic<bool> cancel{false};
+        const PairExplanation x = explainPair(demo, r, &cancel, [&](const char* stage, int64_t done, int64_t) {
+            if (std::string(stage) == "protecting" && done == 1)
+                cancel = true;
+        });
+        QVERIFY(x.cancelled);
+        QCOMPARE(x.culpritsTried, 1);
+        QCOMPARE(x.culprits.size(), size_t{1});
+        QVERIFY(x.culprits[0].outcome != Outcome::Unresolved);
+        QVERIFY(x.culprits[0].opsDone > 0);
+        const std::string text = explanationToText("demo", demo.baseline, x);
+        QVERIFY2(text.find("Protections tried at the failing budget: 1, cancelled before the end;") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("operator 0") == std::string::npos, text.c_str());
+    }
+
     // The text of a failure's open cascade, from a hand-made anatomy: a storage whose aliases
     // are rebuilt one by one shows as two levels, told apart by the tensor (a storage's id is
     // its root tensor's, so the root's own level names no tensor).
@@ -363,7 +391,7 @@ private slots:
                                  "Failure, operator 8: overhead_exceeded. The limit is crossed while rebuilding storage",
                                  "Before this operator the run had spent 0 ns on rebuilds, 0.0% of the 15.2 ns the limit allows.",
                                  "the same execution for every budget in [13,800, 14,099] (300 bytes)",
-                                 "protect 4: complete, overhead 1.0658 (last evicted before the failure at operator 7, an eviction the completing run does not make in that operator)"})
+                                 "protect 4: complete, overhead 1.0658 (last evicted before the failing operator at operator 7, an eviction the completing run does not make in that operator)"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 

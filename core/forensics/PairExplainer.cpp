@@ -174,7 +174,9 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
     tbb::task_arena arena(threads.count());
     std::atomic<int64_t> done{0};
     tbb::enumerable_thread_specific<ReplayWorkspace> workspaces;   // a thread runs one replay at a time
+    std::vector<uint8_t> finished;   // per trial: its replay ran to its end (not stopped by a cancel)
     auto run = [&](size_t from, size_t to) {
+        finished.resize(trials.size(), 0);
         arena.execute([&] {
             tbb::parallel_for(from, to, [&](size_t i) {
                 CulpritTrial& t = trials[i];
@@ -194,6 +196,7 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
                 t.clock = r.clock;
                 t.rematCompute = r.rematCompute;
                 t.evictions = r.evictions;
+                finished[i] = !(r.outcome == Outcome::Unresolved && cancel != nullptr && cancel->load());
                 if (progress)
                     progress("protecting", ++done, static_cast<int64_t>(trials.size()));
             });
@@ -215,6 +218,13 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
         x.pairsTried = trials.size() > first;
         run(first, trials.size());
     }
+    // A cancel leaves trials that never ran, or stopped part way: they say nothing of the
+    // storage ("unresolved at operator 0"), and are not counted as tried.
+    std::vector<CulpritTrial> ran;
+    for (size_t i = 0; i < trials.size(); ++i)
+        if (finished[i])
+            ran.push_back(std::move(trials[i]));
+    trials = std::move(ran);
     x.culpritsTried = static_cast<int32_t>(trials.size());
     x.cancelled = cancel != nullptr && cancel->load();
     // Rescues first, the cheapest first; the rest in the order they were tried.

@@ -76,7 +76,12 @@ std::string cascadeText(const FailureAnatomy& f)
 {
     if (f.open.size() < (f.outsideOperator ? 1u : 2u))
         return "";
-    std::string s = "  Under way when it stopped, each waiting for the next:\n";
+    // The cascade may have gone deeper before it stopped (cascadeDepth); the levels below are
+    // those still open then.
+    const auto openDepth = static_cast<int32_t>(f.open.size()) - (f.outsideOperator ? 0 : 1);
+    std::string s = "  Under way when it stopped, each waiting for the next"
+                    + (openDepth < f.cascadeDepth ? " (" + std::to_string(openDepth) + " levels; the deeper rebuilds had completed)" : std::string())
+                    + ":\n";
     const size_t head = 6, tail = 2;
     for (size_t i = 0; i < f.open.size(); ++i) {
         if (i == head && f.open.size() > head + tail + 1) {
@@ -224,7 +229,7 @@ std::string protectionsText(const PairExplanation& x, const Baseline& b)
             s += " " + failurePlace(t.opsDone, t.outsideOperator);
         // Evictions inside the failing operator's cascade come too late to be the cause: the
         // candidates are judged by their last eviction before it.
-        s += " (last evicted before the failure at operator " + groupDigits(t.lastEvicted)
+        s += " (last evicted before the failing operator at operator " + groupDigits(t.lastEvicted)
              + (t.onlyFailing ? ", an eviction the completing run does not make in that operator)\n" : ")\n");
     }
     return s;
