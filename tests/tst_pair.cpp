@@ -609,6 +609,52 @@ private slots:
         QCOMPARE(texts.filter(QRegularExpression(QStringLiteral(" deep$"))), QStringList{"1 deep"});
     }
 
+    // The marks follow the runs: no "failure" key where both complete; "holdings differ" only up
+    // to the first run's stop where both fail (after it one run holds nothing); and in the depth
+    // lanes the failure line lies under the bars (the failing cascade's bar hid under it).
+    void marksFollowTheRuns()
+    {
+        TraceLoad load = readTraceFile(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log");
+        QVERIFY(std::holds_alternative<Program>(load));
+        const PreparedTrace demo = prepareTrace(std::move(std::get<Program>(load)));
+        const auto keysOf = [](PairTimeline& timeline) {
+            QStringList names;
+            for (QCPLayoutElement* e : timeline.plot()->plotLayout()->elements(false))
+                if (auto* legend = qobject_cast<QCPLegend*>(e))
+                    for (int i = 0; i < legend->itemCount(); ++i)
+                        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+                            names << item->plottable()->name();
+            return names;
+        };
+        PairTimeline completing;
+        completing.setPair(std::make_shared<const PairData>(buildPair(demo, 5032, 6038, ReplayOptions{})));   // 0.5 and 0.6 of the peak
+        QVERIFY(!keysOf(completing).contains("failure"));
+        QVERIFY(keysOf(completing).contains("budget"));
+
+        PairTimeline failing;
+        const auto both = std::make_shared<const PairData>(buildPair(demo, 2012, 3019, ReplayOptions{}));   // oom at 29 and at 52
+        QCOMPARE(both->a.result.opsDone, int64_t{29});
+        QCOMPARE(both->b.result.opsDone, int64_t{52});
+        failing.setPair(both);
+        QVERIFY(keysOf(failing).contains("failure"));
+        QCustomPlot* p = failing.plot();
+        int shaded = 0, depthFailureLines = 0;
+        for (int i = 0; i < p->itemCount(); ++i) {
+            if (auto* r = qobject_cast<QCPItemRect*>(p->item(i)); r && r->layer()->name() == "background") {
+                QCOMPARE(r->topLeft->coords().x(), static_cast<double>(both->first.op));
+                QCOMPARE(r->bottomRight->coords().x(), 29.0);
+                ++shaded;
+            }
+            if (auto* line = qobject_cast<QCPItemStraightLine*>(p->item(i)); line && line->pen().widthF() == 2.0
+                && (line->clipAxisRect() == p->axisRect(1) || line->clipAxisRect() == p->axisRect(3))) {
+                QCOMPARE(line->layer()->name(), QStringLiteral("grid"));
+                ++depthFailureLines;
+            }
+        }
+        QCOMPARE(shaded, 4);   // one band in each lane
+        QCOMPARE(depthFailureLines, 2);
+    }
+
     // A failure after the last operator (closing.log at 600: the pinning get of x3 after
     // operator 4) is drawn at that operator's end, x = 5, with its step to 6 in view, not over
     // operator 4's own step.

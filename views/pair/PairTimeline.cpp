@@ -273,11 +273,15 @@ void PairTimeline::addLegendKeys()
         g->setSelectable(QCP::stNone);
         g->addToLegend(m_legend);
     };
+    // Keys only for the marks drawn: a pair that both complete has no failure line.
     key(tr("budget"), QPen(kBudget, 1.5, Qt::DashLine));
-    key(tr("first divergence"), QPen(kDivergence, 1.5, Qt::DotLine));
-    key(tr("failure"), QPen(kBudget, 2.0));
     if (m_pair && m_pair->first.op >= 0)
-        key(tr("holdings differ"), Qt::NoPen, kDiffer);   // short: a figure a column wide keeps three legend columns
+        key(tr("first divergence"), QPen(kDivergence, 1.5, Qt::DotLine));
+    if (m_pair && (isFailure(m_pair->a.result.outcome) || isFailure(m_pair->b.result.outcome)))
+        key(tr("failure"), QPen(kBudget, 2.0));
+    // Its key darker than the shading: a key a few pixels wide in the shading's faint colour read as white.
+    if (m_pair && m_pair->first.op >= 0)
+        key(tr("holdings differ"), Qt::NoPen, QColor(kDiffer.red(), kDiffer.green(), kDiffer.blue(), 3 * kDiffer.alpha()));   // short: a figure a column wide keeps three legend columns
     for (int i = 0; i < m_legend->itemCount(); ++i)
         if (QCPAbstractLegendItem* item = m_legend->item(i))
             item->setMargins(QMargins(3, 1, 3, 3));   // room for descenders, which a figure's larger font clipped
@@ -360,8 +364,13 @@ void PairTimeline::markPair(const PairData& d)
             QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run + k)];
             if (d.first.op >= 0)
                 verticalIn(m_plot, lane, xOf(run, d.first.op), QPen(kDivergence, 1.5, Qt::DotLine));
-            if (isFailure(r.result.outcome))
-                verticalIn(m_plot, lane, failureX(r), QPen(kBudget, 2.0));
+            if (isFailure(r.result.outcome)) {
+                QCPItemStraightLine* line = verticalIn(m_plot, lane, failureX(r), QPen(kBudget, 2.0));
+                // Below the depth lane's bars: the failing operator's bar, one operator wide, hid
+                // under the line (InceptionV4's 156-deep cascade showed as a lane of bars 25 high).
+                if (k == 1)
+                    line->setLayer(QStringLiteral("grid"));
+            }
         }
         // The failing cascade's depth, written beside the failure line: its bar, one operator
         // wide, hides under the line in a timeline of hundreds of operators.
@@ -376,7 +385,8 @@ void PairTimeline::markPair(const PairData& d)
             if (carried[i].failingOnly != 0 || carried[i].completingOnly != 0)
                 differ.emplace_back(carried[i].op, i + 1 < carried.size() ? carried[i + 1].op : d.explanation->failure.op);
     } else if (d.first.op >= 0) {
-        differ.emplace_back(d.first.op, std::max(d.a.result.opsDone, d.b.result.opsDone));
+        // Until the first run to stop: after it one run holds nothing to compare.
+        differ.emplace_back(d.first.op, std::min(d.a.result.opsDone, d.b.result.opsDone));
     }
     for (const auto& [from, to] : differ)
         for (int lane = 0; lane < 4; ++lane)
