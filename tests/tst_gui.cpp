@@ -612,7 +612,8 @@ private slots:
 
     // Three close holes (U-Net's at 0.42 to 0.435) in a plot a column wide: their full labels,
     // stacked, would need most of its height and covered points; a shorter form takes their
-    // place, and no point is under a label. The window's width keeps the full form.
+    // place (the range, or the number), and no point is under a label. The window's width keeps
+    // the full form.
     void holeLabelsShortenWhenRoomIsShort()
     {
         std::vector<SweepPoint> points;
@@ -628,7 +629,7 @@ private slots:
         const Baseline b{.memory = 1'000'000'000, .compute = 100};
         const std::vector<Hole> holes = findHoles(points, b);
         QCOMPARE(holes.size(), size_t{3});
-        for (const auto& [size, form] : {std::pair{QSize(340, 250), QStringLiteral("^[123]$")}, std::pair{QSize(1400, 700), QStringLiteral("^hole [123]\n")}}) {
+        for (const auto& [size, form] : {std::pair{QSize(340, 250), QStringLiteral("^(0\\.4\\d{3}(–0\\.4\\d{3})?|[123])$")}, std::pair{QSize(1400, 700), QStringLiteral("^hole [123]\n")}}) {
             OutcomePlot plot;
             plot.resize(size);
             plot.show();
@@ -652,6 +653,56 @@ private slots:
                 for (const QRectF& label : labels)
                     QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(at), qPrintable(QString("point at %1,%2").arg(at.x()).arg(at.y())));
             }
+        }
+    }
+
+    // Thirty holes in a plot a column wide (ResNet-32's 36 under foresight): even their numbers
+    // would fill the plot, and came down over the points; those that fit the top half are shown
+    // and the rest left out (the holes table lists them all), and no point is under a label.
+    void manyHoleNumbersKeepToTheTopHalf()
+    {
+        std::vector<SweepPoint> points;
+        for (int k = 0; k <= 60; ++k) {
+            SweepPoint p{};
+            p.budget = 300'000'000 + k * 5'000'000;
+            p.outcome = k % 2 == 1 ? Outcome::Oom : Outcome::Complete;   // a hole at every odd step
+            p.rematCompute = 50 + k;
+            p.certifiedLo = p.certifiedHi = p.budget;
+            points.push_back(p);
+        }
+        const Baseline b{.memory = 1'000'000'000, .compute = 100};
+        const std::vector<Hole> holes = findHoles(points, b);
+        QCOMPARE(holes.size(), size_t{30});
+        OutcomePlot plot;
+        plot.resize(340, 200);
+        plot.show();
+        plot.setTrace(QStringLiteral("many holes"), b);
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setRange(0.3, 0.6);
+        plot.setPoints(points);
+        plot.setHoles(holes);
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        p->replot();
+        const QRect area = p->axisRect()->rect();
+        std::vector<QRectF> labels;
+        int hidden = 0;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text().contains(QRegularExpression(QStringLiteral("^\\d+$")))) {
+                if (!t->visible()) {
+                    ++hidden;
+                    continue;
+                }
+                labels.emplace_back(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+                QVERIFY2(labels.back().bottom() <= area.top() + area.height() / 2.0 + 1,
+                         qPrintable(QString("label down to %1, plot %2 to %3").arg(labels.back().bottom()).arg(area.top()).arg(area.bottom())));
+            }
+        QVERIFY2(!labels.empty() && hidden > 0, qPrintable(QString("%1 shown, %2 left out").arg(labels.size()).arg(hidden)));
+        QCOMPARE(labels.size() + static_cast<size_t>(hidden), size_t{30});
+        for (const SweepPoint& point : points) {
+            const QPointF at(p->xAxis->coordToPixel(ratioOfPeak(point.budget, b.memory)), p->yAxis->coordToPixel(overheadOf(point, b)));
+            for (const QRectF& label : labels)
+                QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(at), qPrintable(QString("point at %1,%2").arg(at.x()).arg(at.y())));
         }
     }
 
@@ -1017,7 +1068,7 @@ private slots:
 
     // At a slide's 20 pt the legend's keys grow with the font (2.5 times the 8 pt they were made
     // for) and the markers by its square root; at 8 pt both are as on screen, and the plot has
-    // its own sizes back after either.
+    // its own sizes back after either. Fonts in the SVG fall back to CSS's sans-serif.
     void largeFontFiguresHaveLargerKeysAndMarkers()
     {
         OutcomePlot plot;
@@ -1051,6 +1102,15 @@ private slots:
                 if (m.captured(2).toDouble() < key)
                     key = m.captured(1).toDouble();
             }
+            // Every text names CSS's generic family last: Qt's own name ("Sans Serif") is none,
+            // and a browser drew the figure in its default font.
+            static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+            int families = 0;
+            for (auto it = family.globalMatch(text); it.hasNext(); ++families)
+                if (!it.next().captured(1).endsWith(QStringLiteral(", sans-serif")))
+                    return std::pair(qQNaN(), QStringLiteral("a font without a fallback"));
+            if (families == 0)
+                return std::pair(qQNaN(), QStringLiteral("no font named"));
             const bool oneRadius = !radii.isEmpty() && std::all_of(radii.begin(), radii.end(), [&](double r) { return r == radii.front(); });
             return std::pair(key, oneRadius ? QString::number(radii.front()) : QStringLiteral("radii %1").arg(radii.size()));
         };

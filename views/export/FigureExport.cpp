@@ -9,8 +9,12 @@
 
 #include <qcustomplot.h>
 
+#include <QBuffer>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QHash>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -132,6 +136,33 @@ private:
     std::map<QCPLegend*, std::pair<QSize, int>> m_iconSizes;
     std::map<QCPGraph*, QCPScatterStyle> m_markers;
 };
+
+// QSvgGenerator names a font as Qt has it ("Sans Serif", fontconfig's alias), which is no CSS
+// family: a browser showed the figure in its default font. Named as the font drawn (the one
+// whose metrics laid the figure out), then as given, then CSS's generic.
+QByteArray withFontFallbacks(const QByteArray& svg)
+{
+    static const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
+    const QString text = QString::fromUtf8(svg);
+    QHash<QString, QString> named;
+    QString out;
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString given = m.captured(1);
+        auto at = named.find(given);
+        if (at == named.end()) {
+            const QString found = QFontInfo(QFont(given)).family();
+            at = named.insert(given, found.isEmpty() || found == given ? given + QStringLiteral(", sans-serif")
+                                                                       : found + QStringLiteral(", ") + given + QStringLiteral(", sans-serif"));
+        }
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        out += QStringLiteral("font-family=\"%1\"").arg(*at);
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out.toUtf8();
+}
 
 void vectorModes(QCPPainter& painter)
 {
@@ -257,8 +288,10 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
             painter.end();
         }
     } else if (suffix == QLatin1String("svg")) {
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
-        svg.setOutputDevice(&file);
+        svg.setOutputDevice(&buffer);
         svg.setSize(QSize(width, height));
         svg.setViewBox(QRect(0, 0, width, height));
         svg.setResolution(static_cast<int>(kLayoutDpi));
@@ -271,6 +304,8 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
             plot->toPainter(&painter, width, height);
             painter.end();
         }
+        const QByteArray text = withFontFallbacks(buffer.data());
+        ok = ok && file.write(text) == text.size();
     } else if (suffix == QLatin1String("png")) {
         // Exactly the inches times the DPI, the layout scaled to fit.
         QImage png(static_cast<int>(std::lround(o.width() * o.dpi)), static_cast<int>(std::lround(o.height() * o.dpi)),

@@ -74,9 +74,9 @@ private:
     // A hole's label, in the form the room allows: "hole 2" over its range, the range, the number.
     enum class LabelForm { Full, Range, Number };
     QString holeLabelText(size_t index, LabelForm form) const;
-    // Stacks the labels as they read now in rows from the top; the height they take (pixels),
-    // and how many in view found no row.
-    int stackLabels(const QRect& area, int marks, int& hidden);
+    // Stacks the labels as they read now in rows from the top, within `room` pixels of it; the
+    // height they take (pixels), and how many in view found no row.
+    int stackLabels(const QRect& area, int marks, int room, int& hidden);
     void updateTitle();
     void updateHint();
     void updateLegend();
@@ -103,6 +103,7 @@ private:
     // axis leaves them above the highest point, so no label hides a point.
     int m_labelBand = 0;
     double m_fittedUpper = 0;   // the value axis's top as last fitted (a user's zoom differs)
+    int m_fittedHeight = 0;     // the plot's height in pixels it was fitted for, below the label band
     QCPTextElement* m_title = nullptr;   // the trace's name, above the plot
     double m_from = 0.0, m_to = 1.0;
     // The value axis fits the points that ended (complete or failed). A run a cap cut short
