@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What sweeps conclude from their points, on hand-made points (no trace needed): holes, advice,
 // the points a shard must hold, the grid rebuilt from a file, and how points are named and merged.
+#include "report/AdviceReport.h"
 #include "support/SkipReport.h"
 #include "sweep/Advice.h"
 #include "sweep/Holes.h"
@@ -10,6 +11,7 @@
 #include <QTest>
 
 #include <limits>
+#include <string>
 #include <optional>
 
 using namespace holescope;
@@ -241,6 +243,22 @@ private slots:
         a = adviceFromSweep(b, r, {point(100, C, 100, 150)}, true);
         QCOMPARE(adviceVerdictName(a.verdict), "unknown");
         QVERIFY(!a.atKnown);
+        QVERIFY(!a.atCutShort);
+        QVERIFY(adviceToText("t", b, r, a).find("not decided: the examination stopped before the budget itself was replayed\n") != std::string::npos);
+        // The budget's own replay cut short by a cap, nothing stopped: said so, and the failure
+        // known below it still named (it said the examination had stopped, and named none).
+        a = adviceFromSweep(b, r, {point(100, C, 100, 150), point(151, O, 151, 180), point(200, U, 190, 200), point(201, C, 201, 300)}, false);
+        QCOMPARE(adviceVerdictName(a.verdict), "unknown");
+        QVERIFY(!a.atKnown);
+        QVERIFY(a.atCutShort);
+        QCOMPARE(*a.nearestFailure, int64_t{180});
+        const std::string text = adviceToText("t", b, r, a);
+        QVERIFY2(text.find("not decided: the replay of the budget itself was cut short by a cap; raise --max-steps or --max-seconds\n"
+                           "  the nearest failing budget found is 180\n")
+                     != std::string::npos,
+                 text.c_str());
+        QCOMPARE(adviceToJson("t", b, r, a).at("nearest_failure").get<int64_t>(), int64_t{180});
+        QCOMPARE(adviceToJson("t", b, r, a).at("budget_cut_short").get<bool>(), true);
     }
 };
 

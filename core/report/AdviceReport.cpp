@@ -50,6 +50,7 @@ Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceReque
     j["safe"] = a.safe ? budgetJson(*a.safe, b) : Json();
     j["below"] = a.below ? budgetJson(*a.below, b) : Json();
     j["stopped"] = a.stopped;
+    j["budget_cut_short"] = a.atCutShort;
     j["margin_unexamined"] = a.marginUnexamined;
     j["above_unexamined"] = a.aboveUnexamined;
     return j;
@@ -62,7 +63,10 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
     const std::string why = a.stopped ? "the examination was stopped early; allow it more --sweep-seconds"
                                       : "replays there were cut short by a cap; raise --max-steps or --max-seconds";
     if (!a.atKnown)
-        return t + "  not decided: the examination stopped before the budget itself was replayed\n";
+        return t
+               + (a.atCutShort ? "  not decided: the replay of the budget itself was cut short by a cap; raise --max-steps or --max-seconds\n"
+                               : "  not decided: the examination stopped before the budget itself was replayed\n")
+               + (a.nearestFailure ? "  the nearest failing budget found is " + groupDigits(*a.nearestFailure) + "\n" : "");
     t += "  " + std::string(outcomeName(a.at.outcome)) + (a.at.failed() ? " " + failurePlace(a.at.opsDone, a.at.outsideOperator) : "")
          + ", overhead " + fixed(overheadOf(a.at.rematCompute, b), 4) + "\n";
     switch (a.verdict) {

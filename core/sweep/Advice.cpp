@@ -58,12 +58,6 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
     a.marginUnexamined = (marginHi - marginLo + 1) - certifiedBytes(a.points, marginLo, marginHi);
     a.aboveUnexamined = (a.windowHi - request.budget) - certifiedBytes(a.points, request.budget + 1, a.windowHi);
 
-    const SweepPoint* at = pointAt(a.points, request.budget);
-    if (!at)
-        return a;
-    a.at = *at;
-    a.atKnown = true;
-
     // Each point speaks for its certified bytes, but only inside the window: beyond it nothing was replayed.
     int64_t nearest = std::numeric_limits<int64_t>::max();
     int64_t completesBelowAt = -1;   // the largest completing budget below the budget
@@ -84,6 +78,17 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
             a.nearestFailure = request.budget < lo ? lo : request.budget > hi ? hi : request.budget;
         }
     }
+    // What is known around a budget whose own replay was not decided (a cap cut it short, or
+    // the examination stopped first) still stands: the failures found near it.
+    const SweepPoint* at = pointAt(a.points, request.budget);
+    if (!at) {
+        a.atCutShort = std::any_of(a.points.begin(), a.points.end(), [&](const SweepPoint& p) {
+            return p.outcome == Outcome::Unresolved && (p.budget == request.budget || (p.certifiedLo <= request.budget && request.budget <= p.certifiedHi));
+        });
+        return a;
+    }
+    a.at = *at;
+    a.atKnown = true;
 
     // The nearest budget >= the budget that completes with no failure within the margin on
     // either side, judged inside the window only (beyond it nothing is known). The window as

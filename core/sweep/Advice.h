@@ -37,6 +37,7 @@ struct Advice {
     AdviceVerdict verdict = AdviceVerdict::Unknown;
     SweepPoint at{};                       // the execution at the budget, when known
     bool atKnown = false;
+    bool atCutShort = false;               // not known: a cap cut the replay of the budget itself short
     int64_t windowLo = 0, windowHi = 0;    // the bytes examined, every one of them certified
     int64_t certifiedBytes = 0;
     std::optional<Hole> hole;              // the hole the budget is in
