@@ -516,6 +516,8 @@ private slots:
         for (const char* shard : {"0/4", "5/4", "x", "1/0"})
             QTest::addRow("shard %s", shard) << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--shard", shard}
                                              << "--shard: expected K/N";
+        QTest::newRow("step in bytes") << QStringList{"sweep", demo, "--from-bytes", "3800", "--to-bytes", "4200", "--step", "100"}
+                                       << "--step: a ratio of the peak (10,064 bytes), so at most 1, found 100; a step of N bytes is N / 10,064";
         QTest::newRow("jobs 0") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--jobs", "0"}
                                 << "--jobs: expected 1 to 1024";
         QTest::newRow("jobs 2^32+1") << QStringList{"sweep", demo, "--from", "0.3", "--to", "0.6", "--exact", "--jobs", "4294967297"}

@@ -90,6 +90,10 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
     } else {
         h.mode = "grid";
         h.step = parser.isSet("step") ? parseRatio(parser.value("step"), "step") : 0.001;
+        // A ratio of the peak even between byte bounds: --step 100 meant bytes, and swept one budget.
+        if (*h.step > 1)
+            throw UsageError{QStringLiteral("--step: a ratio of the peak (%1 bytes), so at most 1, found %2; a step of N bytes is N / %1")
+                                 .arg(QString::fromStdString(groupDigits(t.baseline.memory)), parser.value("step"))};
         const GridRange range{.from = h.from, .to = h.to, .fromRatio = h.fromRatio, .toRatio = h.toRatio, .step = *h.step};
         checkGridSize(gridSizeOf(t.baseline.memory, range), parser.isSet("step") ? QStringLiteral("step") : QStringLiteral("step (default 0.001)"),
                       "use a coarser --step or --exact");
