@@ -28,6 +28,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QImage>
@@ -1009,7 +1010,11 @@ private slots:
         QCOMPARE(entries(), (QStringList{"out of memory", bottleneck}));
         p->xAxis->setRange(0.36, 0.6);   // zoomed past the grey (onto a hole, say)
         QCOMPARE(entries(), (QStringList{"out of memory"}));
-        plot.setRange(0.35, 0.6);   // the grey ends where the sweep starts: nothing of it shows
+        // The grey ends where the sweep starts: its end shows in the margin beside the range, and
+        // is keyed (a strip there had no key); a view that starts past it has none.
+        plot.setRange(0.35, 0.6);
+        QCOMPARE(entries(), (QStringList{"out of memory", bottleneck}));
+        p->xAxis->setRange(0.351, 0.6);
         QCOMPARE(entries(), (QStringList{"out of memory"}));
         // With no point yet, the keys alone make the legend: what is drawn is explained.
         plot.setPoints({});
@@ -1348,6 +1353,19 @@ private slots:
         QCOMPARE(replayOptionsFor(s, {}).maxSeconds, 0.0);
         s.maxSeconds.reset();
         QCOMPARE(sweepSpecFor(baseline, s, {}).replay.maxSeconds, 0.0);
+    }
+
+    // A formula longer than the policy box shows from its start ("formula:"), not cut at its left.
+    void longPolicyShowsItsStart()
+    {
+        SweepControls controls;
+        SweepSettings s = demoSweep();
+        s.policy = "formula:estar_compute / (size * staleness^2) + 0.000001 * evictions * rebuilds";
+        controls.setSettings(s);
+        auto* box = controls.findChild<QComboBox*>();
+        QVERIFY(box && box->lineEdit());
+        QCOMPARE(box->currentText(), QString::fromStdString(s.policy));
+        QCOMPARE(box->lineEdit()->cursorPosition(), 0);
     }
 
     // The policy typed in the controls is the one the sweep runs: monotone closes the demo's

@@ -344,10 +344,11 @@ void OutcomePlot::updateLegend()
             graphFor(o)->addToLegend();
     if (!m_unresolvedAbove->data()->isEmpty())
         m_unresolvedAbove->addToLegend();
-    // A regime's key only when its shading shows: in the swept range, within the view (a zoom
-    // onto a hole, and the figure exported from it, leave the grey out).
+    // A regime's key only when its shading shows, within the view (a zoom onto a hole, and the
+    // figure exported from it, leave the grey out), also in the margin beside the swept range:
+    // a strip there had no key.
     const Regimes r = regimes();
-    const double from = std::max(m_from, m_plot->xAxis->range().lower), to = std::min(m_to, m_plot->xAxis->range().upper);
+    const double from = m_plot->xAxis->range().lower, to = m_plot->xAxis->range().upper;
     if (r.constants > std::max(from, 0.0) && from < to)
         m_constantsKey->addToLegend();
     if (r.floor > std::max(from, r.constants) && r.constants < to)

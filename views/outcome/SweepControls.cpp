@@ -215,6 +215,8 @@ void SweepControls::setSettings(const SweepSettings& s)
                                        QSignalBlocker(m_refine), QSignalBlocker(m_limited), QSignalBlocker(m_limit),
                                        QSignalBlocker(m_capped), QSignalBlocker(m_cap), QSignalBlocker(m_policy)};
     m_policy->setCurrentText(QString::fromStdString(s.policy));
+    // A formula longer than the box reads from its start ("formula:..."), not from its end.
+    m_policy->lineEdit()->setCursorPosition(0);
     m_policy->setStyleSheet(QString());
     m_from->setValue(s.from);
     m_to->setValue(s.to);
