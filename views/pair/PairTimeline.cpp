@@ -21,6 +21,8 @@ const QColor kPinned(0x7f, 0x7f, 0x7f);
 const QColor kEvictable(0x2c, 0xa0, 0x2c);
 const QColor kEvict(0xff, 0x7f, 0x0e);
 const QColor kRemat(0x94, 0x67, 0xbd);
+// A depth lane's height next to a memory lane's.
+constexpr double kDepthShare = 0.3;
 const QColor kDiffer(0x17, 0xbe, 0xcf, 28);   // where the runs hold different storages
 const QColor kBudget(0xd6, 0x27, 0x28);
 const QColor kDivergence(0x17, 0xbe, 0xcf);
@@ -122,7 +124,7 @@ void PairTimeline::buildLanes()
         m_plot->plotLayout()->addElement(i + 1, 0, lane);
         m_lanes[static_cast<size_t>(i)] = lane;
         const bool depth = i % 2 == 1;
-        m_plot->plotLayout()->setRowStretchFactor(i + 1, depth ? 0.3 : 1.0);
+        m_plot->plotLayout()->setRowStretchFactor(i + 1, depth ? kDepthShare : 1.0);
         if (depth)   // below the default minimum (50 px), which made every lane as tall in a figure
             lane->setMinimumSize(50, 30);
         // The lanes are short in a window of ordinary height: the default five ticks and a long
@@ -312,12 +314,15 @@ void PairTimeline::fitLaneTitles()
         const double titleBottom = kTitleTop * height + metrics.height() + 2 * kTitlePadding + 4;
         upper = std::max(upper, m_memoryTop / std::max(0.25, 1.0 - titleBottom / height));
     }
+    const bool lanesChanged = equalizeLanes();
     // A depth lane too short for three tick labels (a slide's large font) shows two: 0 and one
-    // above, instead of labels written over each other.
+    // above, instead of labels written over each other. One count for A's and B's, which share
+    // their scale.
     bool ticksChanged = false;
+    const int shortest = std::min(m_lanes[1]->rect().height(), m_lanes[3]->rect().height());
+    const int lines = shortest / std::max(1, QFontMetrics(m_lanes[1]->axis(QCPAxis::atLeft)->tickLabelFont()).height());
     for (int run = 0; run < 2; ++run) {
         QCPAxis* depth = m_lanes[static_cast<size_t>(2 * run + 1)]->axis(QCPAxis::atLeft);
-        const int lines = static_cast<int>(depth->axisRect()->rect().height() / std::max(1, QFontMetrics(depth->tickLabelFont()).height()));
         const int count = lines >= 3 ? 2 : 1;
         if (depth->ticker()->tickCount() != count) {
             depth->ticker()->setTickCount(count);
@@ -325,7 +330,7 @@ void PairTimeline::fitLaneTitles()
         }
     }
     const bool rangeSame = m_titles.empty() || std::abs(m_lanes[0]->axis(QCPAxis::atLeft)->range().upper - upper) <= upper * 1e-9;
-    if (rangeSame && !ticksChanged)
+    if (rangeSame && !ticksChanged && !lanesChanged)
         return;
     if (!rangeSame)
         for (int run = 0; run < 2; ++run)
@@ -333,6 +338,33 @@ void PairTimeline::fitLaneTitles()
     // The new range may change the tick labels, and so the margins: lay out again before drawing.
     for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
         m_plot->plotLayout()->update(phase);
+}
+
+// The layout shares the rows' height out by their stretch, margins included: B's depth lane,
+// which carries the operator axis's labels below it, came out shorter inside than A's (at a
+// slide's 20 pt, ticks 0 and 100 against A's 0, 60, 120, and a figure refused below 11.8 in).
+// Each lane's stretch is its share of the inside heights plus its own margins, as laid out last.
+bool PairTimeline::equalizeLanes()
+{
+    int outer = 0, inner = 0;
+    for (QCPAxisRect* lane : m_lanes) {
+        outer += lane->outerRect().height();
+        inner += lane->rect().height();
+    }
+    const double memory = inner / (2.0 + 2.0 * kDepthShare);
+    if (memory < 1)
+        return false;
+    bool changed = false;
+    for (size_t i = 0; i < m_lanes.size(); ++i) {
+        const int margins = m_lanes[i]->outerRect().height() - m_lanes[i]->rect().height();
+        const double stretch = ((i % 2 == 1 ? kDepthShare : 1.0) * memory + margins) / memory;
+        const double was = m_plot->plotLayout()->rowStretchFactors().at(static_cast<qsizetype>(i) + 1);
+        if (std::abs(stretch - was) > 0.01 * was) {
+            m_plot->plotLayout()->setRowStretchFactor(static_cast<int>(i) + 1, stretch);
+            changed = true;
+        }
+    }
+    return changed;
 }
 
 int64_t PairTimeline::opAt(int run, double x) const

@@ -69,6 +69,9 @@ private:
     double xOf(int run, int64_t op) const;
     int64_t opAt(int run, double x) const;
     void fitLaneTitles();
+    // Row stretches that give A's and B's lanes of a kind one height inside their margins;
+    // whether they changed.
+    bool equalizeLanes();
 
     QCustomPlot* m_plot;
     QCPLegend* m_legend = nullptr;   // a row above the lanes: it covers no curve
