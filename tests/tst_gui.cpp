@@ -913,6 +913,38 @@ private slots:
         QVERIFY(p->yAxis->range().upper > 50.0);
     }
 
+    // Capped runs just under the top of a short plot (the demo at --max-steps 150, a figure a
+    // column wide): each mark lies whole inside the frame, whether drawn at its overhead or on
+    // the ceiling as "above the plot" (the frame cut the crosses in half; the fit came before the
+    // plot's first layout, at a height of 0).
+    void cappedRunsStayInsideTheFrame()
+    {
+        OutcomePlot plot;
+        plot.resize(340, 200);
+        plot.show();
+        plot.setTrace(QStringLiteral("capped"), Baseline{.memory = 1'000'000'000, .compute = 100});
+        plot.setRange(0.3, 0.6);
+        plot.setPoints({point(300'000'000, Outcome::Oom, 78), point(350'000'000, Outcome::Unresolved, 88), point(400'000'000, Outcome::Unresolved, 86),
+                        point(450'000'000, Outcome::Unresolved, 80), point(500'000'000, Outcome::Complete, 50)});
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        p->replot();
+        const QRect frame = p->axisRect()->rect();
+        int marks = 0;
+        for (int g = 0; g < p->graphCount(); ++g) {
+            QCPGraph* graph = p->graph(g);
+            if (!graph->name().startsWith(QStringLiteral("unresolved")))
+                continue;
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++marks) {
+                const double y = p->yAxis->coordToPixel(it->value);
+                QVERIFY2(y - graph->scatterStyle().size() / 2 >= frame.top() - 0.5,
+                         qPrintable(QString("%1 at %2 (%3 px), frame from %4").arg(graph->name()).arg(it->value).arg(y).arg(frame.top())));
+            }
+        }
+        QCOMPARE(marks, 3);
+    }
+
     // Before any sweep: the bytes axis already spans the trace's peak, the plot says what to do,
     // and the title names a policy other than DTR.
     void emptyPlotBeforeASweep()

@@ -261,7 +261,10 @@ void OutcomePlot::fitValueAxis()
     m_plot->yAxis->setRange(lower, upper);
     m_fittedUpper = upper;
     m_fittedHeight = height;
-    placeUnresolved(upper - (upper - lower) * 0.03);
+    // Capped runs above the ceiling are drawn on it, those below at their overhead: a marker's
+    // half below the top at least, or the frame cut the crosses just under it in half.
+    const double marker = graphFor(Outcome::Unresolved)->scatterStyle().size() / 2 + 2;
+    placeUnresolved(upper - std::max((upper - lower) * 0.03, height > 0 ? (upper - lower) * marker / height : 0.0));
 }
 
 void OutcomePlot::placeUnresolved(double ceiling)
@@ -473,8 +476,9 @@ void OutcomePlot::placeLabels()
     // The labels take the top of the plot: the value axis makes room for them above the points,
     // unless the user has zoomed it.
     // The band's share of the plot changes with the plot's height too (a legend that wraps into
-    // more rows takes it): fitted for another height, the labels' rows came down over the points.
-    const bool refit = band != m_labelBand || (band > 0 && area.height() != m_fittedHeight);
+    // more rows takes it), and so does a marker's: fitted for another height (or before the first
+    // layout), the labels' rows came down over the points, and capped runs' marks were cut by the frame.
+    const bool refit = band != m_labelBand || area.height() != m_fittedHeight;
     if (retick && !refit)
         layOutAgain();
     if (refit) {
