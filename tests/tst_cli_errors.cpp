@@ -809,6 +809,13 @@ void CliErrorsTest::outputOverAnInput()
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), before);
     }
+    // A census of a folder's traces, its CSV over one of them.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("census-traces")));
+    const QString inFolder = m_dir.filePath("census-traces/a.log");
+    QVERIFY(QFile::copy(trace, inFolder));
+    CliRun census = runCli({"census", "--traces", m_dir.filePath("census-traces"), "--csv", inFolder});
+    QCOMPARE(census.exitCode, 2);
+    QVERIFY2(census.err.contains(inFolder + " is the file this command reads"), qPrintable(census.err));
     // A shard merged over itself.
     const QString shard = m_dir.filePath("shard.json");
     CliRun run = runCli({"sweep", trace, "--from", "0.5", "--to", "1", "--step", "0.1", "--json", "--out", shard});

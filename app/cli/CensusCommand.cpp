@@ -124,10 +124,10 @@ int runCensus(const QStringList& args)
         spec.overheadLimit.reset();
     spec.jobs = parseJobs(parser);
     const QString figure = parser.isSet("figure") ? checkedFigurePath(parser.value("figure"), "figure") : QString();
-    checkOutputFiles(parser, {"out", "csv", "figure"});
+    const QStringList files = traceFiles(parser);
+    checkOutputFiles(parser, {"out", "csv", "figure"}, files);   // the traces of --traces DIR too
     checkOutFormat(parser, parser.isSet("json") ? "json" : "text", "--json writes JSON, without it a table, and --csv FILE the CSV");
     checkOutFormat(parser, "csv", "name it .csv", "csv");
-    const QStringList files = traceFiles(parser);
 
     const InterruptAsCancel interrupt;
     const bool tty = isatty(STDERR_FILENO) != 0;

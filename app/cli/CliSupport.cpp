@@ -224,13 +224,13 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command)
     return pos.at(1);
 }
 
-void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options)
+void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options, const QStringList& read)
 {
     std::vector<std::pair<QString, const char*>> named;   // absolute path, option
     // The files the command reads (its trace, the sweeps it merges): an output written over one
     // of them destroys it, and the work it came from with it.
     std::vector<std::pair<QString, QString>> inputs;   // canonical path, as given
-    for (const QString& arg : parser.positionalArguments().mid(1))
+    for (const QString& arg : parser.positionalArguments().mid(1) + read)
         if (const QFileInfo in(arg); in.isFile())
             inputs.emplace_back(in.canonicalFilePath(), arg);
     for (const char* option : options) {

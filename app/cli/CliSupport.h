@@ -71,8 +71,9 @@ double parseOverheadLimit(const QString& text);
 
 // Refuses, before any long work, an output file that could not be written at the end: a sweep
 // or a census should not run for minutes only to fail on a missing folder. Checks every option
-// of `options` that is set (each takes a file).
-void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options);
+// of `options` that is set (each takes a file). An output that is a file the command reads (its
+// positional arguments, and `inputs`) is refused too.
+void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options, const QStringList& inputs = {});
 // --out FILE.json or FILE.csv for output of another format (a table, say) is refused: the
 // extension would promise what the file does not hold. `writes` names what the command writes
 // with the options given: "json", "csv" or "text"; `advice` says how to get the other. `option`
