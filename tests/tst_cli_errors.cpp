@@ -826,7 +826,12 @@ void CliErrorsTest::outputOverAnInput()
     // A trace followed by another argument is named, not met with the bare usage line.
     run = runCli({"replay", trace, "extra.log", "--budget", "300"});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains("one trace at a time, and \"extra.log\" follows it; usage: holescope-cli replay TRACE [options]"), qPrintable(run.err));
+    QVERIFY2(run.err.contains("one trace at a time, found 2 arguments: \"" + trace + "\", \"extra.log\"; usage: holescope-cli replay TRACE [options]"),
+             qPrintable(run.err));
+    // A stray value before the trace is named first.
+    run = runCli({"sweep", "--from", "0.5", "0.6", "--step", "0.1", trace});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("one trace at a time, found 2 arguments: \"0.6\", \"" + trace + "\""), qPrintable(run.err));
 }
 
 // "-ratio 0.5" is "--ratio 0.5" (Qt read it as the unknown options r, a, t, i, o); a misspelt

@@ -252,6 +252,12 @@ private slots:
         QVERIFY2(capped.out.startsWith("demo-unet.log: no hole found between 3,019 and 6,038 bytes\n"
                                        "  (3,020 bytes of the range were left unresolved by replays a cap cut short; holes may hide there)\n"),
                  capped.out.constData());
+        // A grid whose replays were all cut short: not only sampled.
+        const Run cappedGrid = cli({"holes", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.05", "--max-steps", "30"});
+        QVERIFY2(cappedGrid.out.startsWith("demo-unet.log: no hole found between 3,019 and 6,038 bytes\n"
+                                           "  (3,020 bytes of the range were only sampled, or were left unresolved by replays a cap cut short; "
+                                           "holes may hide there; --exact examines every byte)\n"),
+                 cappedGrid.out.constData());
     }
 
     // The table's last column is how many bytes give the same execution; a run a cap cut short

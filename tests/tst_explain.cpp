@@ -325,6 +325,7 @@ private slots:
         r.failBudget = 3936;   // eight protections tried (demoHoleEdge)
         r.okBudget = 3935;
         r.jobs = 1;
+        r.pairs = true;   // not tried after a cancel, nor said to be
         QCOMPARE(explainPair(demo, r).culpritsTried, 8);
         std::atomic<bool> cancel{false};
         const PairExplanation x = explainPair(demo, r, &cancel, [&](const char* stage, int64_t done, int64_t) {
@@ -332,6 +333,7 @@ private slots:
                 cancel = true;
         });
         QVERIFY(x.cancelled);
+        QVERIFY(!x.pairsTried);
         QCOMPARE(x.culpritsTried, 1);
         QCOMPARE(x.culprits.size(), size_t{1});
         QVERIFY(x.culprits[0].outcome != Outcome::Unresolved);
@@ -391,7 +393,7 @@ private slots:
                                  "Failure, operator 8: overhead_exceeded. The limit is crossed while rebuilding storage",
                                  "Before this operator the run had spent 0 ns on rebuilds, 0.0% of the 15.2 ns the limit allows.",
                                  "the same execution for every budget in [13,800, 14,099] (300 bytes)",
-                                 "protect 4: complete, overhead 1.0658 (last evicted before the failing operator at operator 7, an eviction the completing run does not make in that operator)"})
+                                 "protect 4: complete, overhead 1.0658 (last evicted at operator 7, before the failing operator, an eviction the completing run does not make in that operator)"})
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 

@@ -943,6 +943,15 @@ private slots:
             }
         }
         QCOMPARE(marks, 3);
+        // Every run capped (the axis fits them): the highest is drawn at its overhead, not as
+        // "above the plot", even in a plot this short.
+        plot.setPoints({point(300'000'000, Outcome::Unresolved, 4900), point(350'000'000, Outcome::Unresolved, 2000)});
+        p->replot();
+        p->replot();
+        for (int g = 0; g < p->graphCount(); ++g)
+            if (p->graph(g)->name() == QStringLiteral("unresolved, above the plot"))
+                QVERIFY(p->graph(g)->data()->isEmpty());
+        QVERIFY(p->yAxis->coordToPixel(50.0) - 3 >= p->axisRect()->rect().top() - 0.5);   // half a mark of 6 px
     }
 
     // Before any sweep: the bytes axis already spans the trace's peak, the plot says what to do,

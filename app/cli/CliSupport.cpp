@@ -216,9 +216,11 @@ void recordOptionsFrom(const QCommandLineParser& parser, int64_t defaultMiB, Rep
 QString traceArgument(const QCommandLineParser& parser, const QString& command)
 {
     const QStringList pos = parser.positionalArguments();
+    // All of them named: a stray value before the trace ("--from 0.5 0.6 t.log") comes first.
     if (pos.size() > 2)
-        throw UsageError{QStringLiteral("one trace at a time, and \"%2\" follows it; usage: holescope-cli %1 TRACE [options]")
-                             .arg(command, pos.at(2))};
+        throw UsageError{QStringLiteral("one trace at a time, found %1 arguments: \"%2\"; usage: holescope-cli %3 TRACE [options]")
+                             .arg(pos.size() - 1)
+                             .arg(pos.mid(1).join(QStringLiteral("\", \"")), command)};
     if (pos.size() != 2)
         throw UsageError{QStringLiteral("usage: holescope-cli %1 TRACE [options]; see holescope-cli %1 --help").arg(command)};
     return pos.at(1);

@@ -254,10 +254,19 @@ int runHoles(const QStringList& args)
         // Why they are unknown: a grid samples; a certified sweep examines every byte it reaches,
         // and leaves out only what it did not reach or what a capped replay left unresolved.
         const bool certified = s.header.mode == "certified";
-        const std::string why = certified ? (r.stopped ? "were not examined before the sweep stopped" : "were left unresolved by replays a cap cut short")
-                                          : std::string("were only sampled") + (r.stopped ? " or not reached before the sweep stopped" : "");
+        const bool capped = std::any_of(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
+        std::vector<std::string> whys;
+        if (!certified)
+            whys.emplace_back("were only sampled");
+        if (r.stopped)
+            whys.emplace_back("were not reached before the sweep stopped");
+        if (capped)
+            whys.emplace_back("were left unresolved by replays a cap cut short");
+        std::string why;
+        for (size_t i = 0; i < whys.size(); ++i)
+            why += (i == 0 ? "" : i + 1 == whys.size() ? ", or " : ", ") + whys[i];
         out += "  (" + groupDigits(sampledOnly) + " bytes of the range " + why + "; holes may hide there"
-               + (certified ? ")\n" : ", narrower than the step; --exact examines every byte)\n");
+               + (certified ? ")\n" : (whys.size() == 1 ? ", narrower than the step" : "") + std::string("; --exact examines every byte)\n"));
     }
     for (const Hole& h : holes) {
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "

@@ -204,7 +204,7 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
     };
     run(0, trials.size());
     const bool rescued = std::any_of(trials.begin(), trials.end(), [](const CulpritTrial& t) { return t.rescues(); });
-    if (request.pairs && !rescued) {
+    if (request.pairs && !rescued && !(cancel != nullptr && cancel->load())) {
         const size_t k = std::min<size_t>(singles, 6);
         const size_t first = trials.size();
         for (size_t i = 0; i < k; ++i)
@@ -215,7 +215,6 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
                 t.lastEvicted = candidates[i].lastEvicted;
                 trials.push_back(t);
             }
-        x.pairsTried = trials.size() > first;
         run(first, trials.size());
     }
     // A cancel leaves trials that never ran, or stopped part way: they say nothing of the
@@ -225,6 +224,7 @@ void searchCulprits(const PreparedTrace& trace, const ExplainRequest& request, c
         if (finished[i])
             ran.push_back(std::move(trials[i]));
     trials = std::move(ran);
+    x.pairsTried = std::any_of(trials.begin(), trials.end(), [](const CulpritTrial& t) { return t.storages.size() == 2; });
     x.culpritsTried = static_cast<int32_t>(trials.size());
     x.cancelled = cancel != nullptr && cancel->load();
     // Rescues first, the cheapest first; the rest in the order they were tried.

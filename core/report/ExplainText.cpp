@@ -229,7 +229,7 @@ std::string protectionsText(const PairExplanation& x, const Baseline& b)
             s += " " + failurePlace(t.opsDone, t.outsideOperator);
         // Evictions inside the failing operator's cascade come too late to be the cause: the
         // candidates are judged by their last eviction before it.
-        s += " (last evicted before the failing operator at operator " + groupDigits(t.lastEvicted)
+        s += " (last evicted at operator " + groupDigits(t.lastEvicted) + ", before the failing operator"
              + (t.onlyFailing ? ", an eviction the completing run does not make in that operator)\n" : ")\n");
     }
     return s;

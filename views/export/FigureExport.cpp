@@ -149,12 +149,17 @@ QByteArray withFontFallbacks(const QByteArray& svg)
     qsizetype last = 0;
     for (auto it = family.globalMatch(text); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
-        const QString given = m.captured(1);
-        auto at = named.find(given);
+        auto at = named.find(m.captured(1));
         if (at == named.end()) {
+            // Quoted as CSS strings, in an XML attribute (QSvgGenerator wrote the name as-is).
+            const auto quoted = [](QString name) {
+                name.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('\''), QStringLiteral("\\'"));
+                return QLatin1Char('\'') + name.toHtmlEscaped() + QLatin1Char('\'');
+            };
+            const QString given = m.captured(1);
             const QString found = QFontInfo(QFont(given)).family();
-            at = named.insert(given, found.isEmpty() || found == given ? given + QStringLiteral(", sans-serif")
-                                                                       : found + QStringLiteral(", ") + given + QStringLiteral(", sans-serif"));
+            at = named.insert(m.captured(1), (found.isEmpty() || found == given ? quoted(given) : quoted(found) + QStringLiteral(", ") + quoted(given))
+                                                 + QStringLiteral(", sans-serif"));
         }
         out += QStringView(text).mid(last, m.capturedStart() - last);
         out += QStringLiteral("font-family=\"%1\"").arg(*at);

@@ -256,15 +256,19 @@ void OutcomePlot::fitValueAxis()
     // overhead 1 in half on an axis up to 65, and hid the baseline in the x axis.
     const double lower = 1.0 - std::max(0.1, (upper - 1.0) * 0.04);
     const int height = m_plot->axisRect()->rect().height();
+    // Capped runs above the ceiling are drawn on it, those below at their overhead: a marker's
+    // half below the top at least (a share `gap` of the axis), or the frame cut the crosses just
+    // under it in half. Where every run was capped the axis fits them, all below the ceiling.
+    const double marker = graphFor(Outcome::Unresolved)->scatterStyle().size() / 2 + 2;
+    const double gap = std::min(0.5, std::max(0.03, height > 0 ? marker / height : 0.0));
+    if (m_ended == 0)
+        upper = std::max(upper, lower + (highest - lower) / (1.0 - gap));
     if (m_labelBand > 0 && height > 0)
         upper = lower + (upper - lower) * height / std::max(height - m_labelBand, height / 6);
     m_plot->yAxis->setRange(lower, upper);
     m_fittedUpper = upper;
     m_fittedHeight = height;
-    // Capped runs above the ceiling are drawn on it, those below at their overhead: a marker's
-    // half below the top at least, or the frame cut the crosses just under it in half.
-    const double marker = graphFor(Outcome::Unresolved)->scatterStyle().size() / 2 + 2;
-    placeUnresolved(upper - std::max((upper - lower) * 0.03, height > 0 ? (upper - lower) * marker / height : 0.0));
+    placeUnresolved(upper - (upper - lower) * gap);
 }
 
 void OutcomePlot::placeUnresolved(double ceiling)
@@ -478,15 +482,14 @@ void OutcomePlot::placeLabels()
     // The band's share of the plot changes with the plot's height too (a legend that wraps into
     // more rows takes it), and so does a marker's: fitted for another height (or before the first
     // layout), the labels' rows came down over the points, and capped runs' marks were cut by the frame.
+    // A value axis the user has zoomed keeps its range (and is never fitted for this height).
     const bool refit = band != m_labelBand || area.height() != m_fittedHeight;
-    if (retick && !refit)
+    m_labelBand = band;
+    if (refit && std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
+        fitValueAxis();
         layOutAgain();
-    if (refit) {
-        m_labelBand = band;
-        if (std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {
-            fitValueAxis();
-            layOutAgain();
-        }
+    } else if (retick) {
+        layOutAgain();
     }
 }
 
