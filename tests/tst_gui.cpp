@@ -103,6 +103,35 @@ bool showPlotOfTrace(OutcomePlot& plot, const QString& name, Baseline baseline =
     return QTest::qWaitForWindowExposed(&plot);
 }
 
+// Shows the points, and the holes among them, in a plot of this size over 0.3 to 0.6 of the
+// peak, laid out twice: the second layout has the room the first one's labels asked for.
+bool showPointsAndHoles(OutcomePlot& plot, QSize size, const QString& name, const std::vector<SweepPoint>& points, const Baseline& b)
+{
+    plot.resize(size);
+    plot.show();
+    plot.setTrace(name, b);
+    if (!QTest::qWaitForWindowExposed(&plot))
+        return false;
+    plot.setRange(0.3, 0.6);
+    plot.setPoints(points);
+    plot.setHoles(findHoles(points, b));
+    plot.plot()->replot();
+    plot.plot()->replot();
+    return true;
+}
+
+// Where a point lies under one of the labels (within 3 pixels), as "x,y"; empty where none does.
+QString pointUnderLabels(QCustomPlot* p, const std::vector<SweepPoint>& points, const Baseline& b, const std::vector<QRectF>& labels)
+{
+    for (const SweepPoint& point : points) {
+        const QPointF at(p->xAxis->coordToPixel(ratioOfPeak(point.budget, b.memory)), p->yAxis->coordToPixel(overheadOf(point, b)));
+        for (const QRectF& label : labels)
+            if (label.adjusted(-3, -3, 3, 3).contains(at))
+                return QStringLiteral("%1,%2").arg(at.x()).arg(at.y());
+    }
+    return {};
+}
+
 } // namespace
 
 class GuiTest : public QObject {
@@ -632,16 +661,8 @@ private slots:
         QCOMPARE(holes.size(), size_t{3});
         for (const auto& [size, form] : {std::pair{QSize(340, 250), QStringLiteral("^(0\\.4\\d{3}(–0\\.4\\d{3})?|[123])$")}, std::pair{QSize(1400, 700), QStringLiteral("^hole [123]\n")}}) {
             OutcomePlot plot;
-            plot.resize(size);
-            plot.show();
-            plot.setTrace(QStringLiteral("close holes"), b);
-            QVERIFY(QTest::qWaitForWindowExposed(&plot));
-            plot.setRange(0.3, 0.6);
-            plot.setPoints(points);
-            plot.setHoles(holes);
+            QVERIFY(showPointsAndHoles(plot, size, QStringLiteral("close holes"), points, b));
             QCustomPlot* p = plot.plot();
-            p->replot();
-            p->replot();   // the second layout has the room the first one's labels asked for
             std::vector<QRectF> labels;
             for (int i = 0; i < p->itemCount(); ++i)
                 if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->visible() && !t->text().startsWith(QStringLiteral("Choose"))) {
@@ -649,11 +670,7 @@ private slots:
                     labels.emplace_back(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
                 }
             QCOMPARE(labels.size(), size_t{3});
-            for (const SweepPoint& point : points) {
-                const QPointF at(p->xAxis->coordToPixel(ratioOfPeak(point.budget, b.memory)), p->yAxis->coordToPixel(overheadOf(point, b)));
-                for (const QRectF& label : labels)
-                    QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(at), qPrintable(QString("point at %1,%2").arg(at.x()).arg(at.y())));
-            }
+            QCOMPARE(pointUnderLabels(p, points, b, labels), QString());
         }
     }
 
@@ -675,16 +692,8 @@ private slots:
         const std::vector<Hole> holes = findHoles(points, b);
         QCOMPARE(holes.size(), size_t{30});
         OutcomePlot plot;
-        plot.resize(340, 200);
-        plot.show();
-        plot.setTrace(QStringLiteral("many holes"), b);
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setRange(0.3, 0.6);
-        plot.setPoints(points);
-        plot.setHoles(holes);
+        QVERIFY(showPointsAndHoles(plot, QSize(340, 200), QStringLiteral("many holes"), points, b));
         QCustomPlot* p = plot.plot();
-        p->replot();
-        p->replot();
         const QRect area = p->axisRect()->rect();
         std::vector<QRectF> labels;
         int hidden = 0;
@@ -700,11 +709,7 @@ private slots:
             }
         QVERIFY2(!labels.empty() && hidden > 0, qPrintable(QString("%1 shown, %2 left out").arg(labels.size()).arg(hidden)));
         QCOMPARE(labels.size() + static_cast<size_t>(hidden), size_t{30});
-        for (const SweepPoint& point : points) {
-            const QPointF at(p->xAxis->coordToPixel(ratioOfPeak(point.budget, b.memory)), p->yAxis->coordToPixel(overheadOf(point, b)));
-            for (const QRectF& label : labels)
-                QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(at), qPrintable(QString("point at %1,%2").arg(at.x()).arg(at.y())));
-        }
+        QCOMPARE(pointUnderLabels(p, points, b, labels), QString());
     }
 
     // Failures at overhead 1 beside failures at 60 (TreeLSTM's low budgets): their marks, 6 px
