@@ -478,11 +478,10 @@ void OutcomePlot::placeLabels()
     const bool retick = ticks != m_plot->yAxis->ticker()->tickCount();
     m_plot->yAxis->ticker()->setTickCount(ticks);
     // The labels take the top of the plot: the value axis makes room for them above the points,
-    // unless the user has zoomed it.
-    // The band's share of the plot changes with the plot's height too (a legend that wraps into
-    // more rows takes it), and so does a marker's: fitted for another height (or before the first
-    // layout), the labels' rows came down over the points, and capped runs' marks were cut by the frame.
-    // A value axis the user has zoomed keeps its range (and is never fitted for this height).
+    // unless the user has zoomed it (then it keeps its range, only laid out again for new ticks).
+    // It is fitted again when the band changes and when the plot's height does: the band's share
+    // of the height, and a mark's, change with it (fitted for another height, or before the first
+    // layout, the labels' rows came down over the points and the frame cut capped runs' marks).
     const bool refit = band != m_labelBand || area.height() != m_fittedHeight;
     m_labelBand = band;
     if (refit && std::abs(m_plot->yAxis->range().upper - m_fittedUpper) < 1e-12) {

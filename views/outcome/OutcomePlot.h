@@ -103,7 +103,7 @@ private:
     // axis leaves them above the highest point, so no label hides a point.
     int m_labelBand = 0;
     double m_fittedUpper = 0;   // the value axis's top as last fitted (a user's zoom differs)
-    int m_fittedHeight = 0;     // the plot's height in pixels it was fitted for, below the label band
+    int m_fittedHeight = 0;     // the plot area's height (pixels) the value axis was last fitted for
     QCPTextElement* m_title = nullptr;   // the trace's name, above the plot
     double m_from = 0.0, m_to = 1.0;
     // The value axis fits the points that ended (complete or failed). A run a cap cut short

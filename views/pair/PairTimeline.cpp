@@ -346,11 +346,9 @@ void PairTimeline::fitLaneTitles()
 // Each lane's stretch is its share of the inside heights plus its own margins, as laid out last.
 bool PairTimeline::equalizeLanes()
 {
-    int outer = 0, inner = 0;
-    for (QCPAxisRect* lane : m_lanes) {
-        outer += lane->outerRect().height();
+    int inner = 0;
+    for (QCPAxisRect* lane : m_lanes)
         inner += lane->rect().height();
-    }
     const double memory = inner / (2.0 + 2.0 * kDepthShare);
     if (memory < 1)
         return false;
