@@ -183,7 +183,7 @@ int benchSweeps(const QString& traceDir, const std::string& only, const ReplayOp
         }
         total += seconds;
         const auto failing = std::count_if(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.failed(); });
-        const auto capped = std::count_if(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
+        const int64_t capped = unresolvedCount(r.points);
         unresolved += capped;
         std::printf("%-16s %8zu %10.1f %12.1f %10ld %11ld\n", benchName(t.name).c_str(), r.points.size(), seconds,
                     static_cast<double>(r.points.size()) / seconds, static_cast<long>(failing), static_cast<long>(capped));

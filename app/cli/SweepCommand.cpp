@@ -124,7 +124,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
 // what the range is known to hold.
 std::string unresolvedText(const std::vector<SweepPoint>& points)
 {
-    const auto n = std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
+    const int64_t n = unresolvedCount(points);
     return n == 0 ? std::string() : "; " + plural(n, "budget", "budgets") + " unresolved (cut short by a cap)";
 }
 
@@ -254,7 +254,7 @@ int runHoles(const QStringList& args)
         // Why they are unknown: a grid samples; a certified sweep examines every byte it reaches,
         // and leaves out only what it did not reach or what a capped replay left unresolved.
         const bool certified = s.header.mode == "certified";
-        const bool capped = std::any_of(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
+        const bool capped = unresolvedCount(r.points) > 0;
         std::vector<std::string> whys;
         if (!certified)
             whys.emplace_back("were only sampled");

@@ -60,7 +60,7 @@ Json coverageJson(const SweepHeader& h, const std::vector<SweepPoint>& points, b
     return {{"range_bytes", coverage.rangeBytes},
             {"certified_bytes", coverage.certifiedBytes},
             {"executions", distinctExecutions(points)},
-            {"unresolved", std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; })},
+            {"unresolved", unresolvedCount(points)},
             {"stopped", stopped}};
 }
 

@@ -332,6 +332,11 @@ int64_t distinctExecutions(const std::vector<SweepPoint>& points)
     return static_cast<int64_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
 }
 
+int64_t unresolvedCount(const std::vector<SweepPoint>& points)
+{
+    return std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
+}
+
 std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step)
 {
     std::vector<int64_t> budgets;

@@ -89,6 +89,9 @@ int64_t certifiedBytes(const std::vector<SweepPoint>& points, int64_t lo, int64_
 // Distinct executions among the (resolved) points.
 int64_t distinctExecutions(const std::vector<SweepPoint>& points);
 
+// Points a cap cut short (unresolved).
+int64_t unresolvedCount(const std::vector<SweepPoint>& points);
+
 // The budgets of a ratio grid: int(peak * (from + i * step)) for every i with ratio <= to.
 std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step);
 
