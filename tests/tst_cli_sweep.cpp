@@ -448,6 +448,28 @@ private slots:
         QCOMPARE(budgets({"--from", "0.4", "--to-bytes", "4527"}), byRatio.mid(0, 5));
     }
 
+    // A budget ratio starts at 0, as a budget in bytes does: --from 0 was refused while
+    // --from-bytes 0 swept the same budgets.
+    void rangeFromZero()
+    {
+        const auto points = [](const QStringList& args) -> nlohmann::json {
+            const Run run = cli(QStringList{"sweep", kDemo, "--step", "0.02", "--to", "0.06", "--json"} + args);
+            return run.exitCode == 0 ? nlohmann::json::parse(run.out.toStdString()).at("points") : nlohmann::json(run.err.toStdString());
+        };
+        const nlohmann::json byRatio = points({"--from", "0"});
+        QCOMPARE(byRatio.size(), size_t{4});
+        QCOMPARE(byRatio[0].at("budget").get<qlonglong>(), 0);
+        QCOMPARE(byRatio[0].at("outcome").get<std::string>(), std::string("oom"));
+        QCOMPARE(byRatio[0].at("ops_done").get<qlonglong>(), 1);   // simrd counts the constant t1 it could not hold
+        QCOMPARE(points({"--from-bytes", "0"}), byRatio);
+
+        const Run replay = cli({"replay", kDemo, "--ratio", "0", "--json"});
+        QCOMPARE(replay.exitCode, 0);
+        const auto doc = nlohmann::json::parse(replay.out.toStdString());
+        QCOMPARE(doc.at("budget").get<qlonglong>(), 0);
+        QCOMPARE(doc.at("outcome").get<std::string>(), std::string("oom"));
+    }
+
     // Odd layer counts used to read past the end of the U-Net's way down.
     void synthOddUNet()
     {

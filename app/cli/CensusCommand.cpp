@@ -106,9 +106,9 @@ int runCensus(const QStringList& args)
     CensusSpec spec;
     spec.policies = policiesFrom(parser);
     if (parser.isSet("from"))
-        spec.from = parseRatio(parser.value("from"), "from");
+        spec.from = parseBudgetRatio(parser.value("from"), "from");
     if (parser.isSet("to"))
-        spec.to = parseRatio(parser.value("to"), "to");
+        spec.to = parseBudgetRatio(parser.value("to"), "to");
     if (parser.isSet("step"))
         spec.step = parseRatio(parser.value("step"), "step");
     if (!(spec.step > 0) || spec.from > spec.to)

@@ -141,13 +141,22 @@ double parseRatio(const QString& text, const QString& option)
     return v;
 }
 
+double parseBudgetRatio(const QString& text, const QString& option)
+{
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v < 0)
+        throw UsageError{QStringLiteral("--%1: expected a non-negative ratio of the peak, found \"%2\"").arg(option, text)};
+    return v;
+}
+
 int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option)
 {
     const QString t = text.trimmed();
     const bool digitsOnly = !t.isEmpty() && std::all_of(t.begin(), t.end(), [](QChar c) { return c.isDigit(); });
     if (digitsOnly && t != "0" && t != "1")
         return parseBytes(t, option);
-    return budgetFromRatio(trace.baseline, parseRatio(t, option), option);
+    return budgetFromRatio(trace.baseline, parseBudgetRatio(t, option), option);
 }
 
 double parseOverheadLimit(const QString& text)
@@ -169,7 +178,7 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
         throw UsageError{QStringLiteral("give exactly one of --budget BYTES or --ratio R")};
     } else {
         o.budget = hasBudget ? parseBytes(parser.value("budget"), "budget")
-                             : budgetFromRatio(trace.baseline, parseRatio(parser.value("ratio"), "ratio"), "ratio");
+                             : budgetFromRatio(trace.baseline, parseBudgetRatio(parser.value("ratio"), "ratio"), "ratio");
     }
     if (parser.isSet("overhead-limit"))
         o.overheadLimit = parseOverheadLimit(parser.value("overhead-limit"));

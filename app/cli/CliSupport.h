@@ -65,7 +65,10 @@ int parseJobs(const QCommandLineParser& parser);
 QString checkedFigurePath(const QString& path, const QString& option);
 // int(peak * ratio), refused when it does not fit in 2^62 bytes.
 int64_t budgetFromRatio(const Baseline& baseline, double ratio, const QString& option);
+// A positive number (a step, a time, a size).
 double parseRatio(const QString& text, const QString& option);
+// A budget as a ratio of the peak: from 0, as a budget in bytes is.
+double parseBudgetRatio(const QString& text, const QString& option);
 // --overhead-limit's value: at least 1.
 double parseOverheadLimit(const QString& text);
 

@@ -113,7 +113,7 @@ int outcomeFigure(const QStringList& args)
     const QStringList parts = parser.value("sweep").split(':');
     if (parts.size() != 3)
         throw UsageError{QStringLiteral("--sweep: expected R1:R2:STEP, found \"%1\"").arg(parser.value("sweep"))};
-    const double from = parseRatio(parts[0], "sweep"), to = parseRatio(parts[1], "sweep"), step = parseRatio(parts[2], "sweep");
+    const double from = parseBudgetRatio(parts[0], "sweep"), to = parseBudgetRatio(parts[1], "sweep"), step = parseRatio(parts[2], "sweep");
     if (to < from)
         throw UsageError{QStringLiteral("--sweep: R2 is below R1 in \"%1\"").arg(parser.value("sweep"))};
     checkGridSize((to - from) / step + 1, "sweep");

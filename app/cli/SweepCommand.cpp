@@ -60,7 +60,7 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
             throw UsageError{QStringLiteral("give exactly one of --%1 R or --%2 BYTES").arg(ratioOpt, bytesOpt)};
         if (parser.isSet(bytesOpt))
             return parseBytes(parser.value(bytesOpt), bytesOpt);
-        ratio = parseRatio(parser.value(ratioOpt), ratioOpt);
+        ratio = parseBudgetRatio(parser.value(ratioOpt), ratioOpt);
         return budgetFromRatio(t.baseline, *ratio, ratioOpt);
     };
     h.from = bound("from", "from-bytes", h.fromRatio);
