@@ -603,9 +603,16 @@ private slots:
         QCOMPARE(last("rebuild depth", 0).first, 10.0);   // A completes all nine
         // Its depth is written beside the failure line, where a one-operator bar hides.
         QStringList texts;
-        for (int i = 0; i < timeline.plot()->itemCount(); ++i)
-            if (const auto* t = qobject_cast<QCPItemText*>(timeline.plot()->item(i)))
+        for (int i = 0; i < timeline.plot()->itemCount(); ++i) {
+            if (const auto* t = qobject_cast<QCPItemText*>(timeline.plot()->item(i))) {
                 texts << t->text();
+                // Drawn under the bars and without a box, so it hides neither them nor the shading.
+                if (t->text().endsWith(QLatin1String(" deep"))) {
+                    QVERIFY(t->layer()->index() < byName.at(QStringLiteral("rebuild depth")).at(1)->layer()->index());
+                    QCOMPARE(t->brush().style(), Qt::NoBrush);
+                }
+            }
+        }
         QCOMPARE(texts.filter(QRegularExpression(QStringLiteral(" deep$"))), QStringList{"1 deep"});
     }
 

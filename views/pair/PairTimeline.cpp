@@ -435,7 +435,9 @@ void PairTimeline::labelDepthAtFailure(int run, double x, int32_t depth)
 {
     QCPAxisRect* lane = m_lanes[static_cast<size_t>(2 * run + 1)];
     auto* label = new QCPItemText(m_plot);
-    label->setLayer(QStringLiteral("axes"));
+    // Under the bars, without a box: a box over them hid the tops of the cascade's nearest bars
+    // and the shading of where the runs differ.
+    label->setLayer(QStringLiteral("grid"));
     label->setClipAxisRect(lane);
     label->position->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
     label->position->setAxisRect(lane);
@@ -450,7 +452,6 @@ void PairTimeline::labelDepthAtFailure(int run, double x, int32_t depth)
     label->setPadding(left ? QMargins(kTitlePadding, 0, kTitlePadding + 2, 0) : QMargins(kTitlePadding + 2, 0, kTitlePadding, 0));
     label->setText(tr("%1 deep").arg(depth));
     label->setColor(kRemat.darker(130));
-    label->setBrush(QColor(255, 255, 255, 220));
     label->setSelectable(false);
 }
 
