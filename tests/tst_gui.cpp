@@ -549,7 +549,7 @@ private slots:
         auto rectOf = [](QCPItemText* t) { return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()); };
         for (QCPItemText* t : labels) {
             QVERIFY2(t->visible(), qPrintable(t->text()));
-            // The box lets the hole's shading and the grey regime show through: an opaque one blanked them.
+            // The box lets the hole's shading and the grey regime show through: a nearly opaque one blanked them.
             QVERIFY2(t->brush().color().alpha() <= 150, qPrintable(t->text()));
             QVERIFY2(QRectF(area).contains(rectOf(t)), qPrintable(t->text() + QString(" %1,%2 %3x%4 in %5,%6 %7x%8").arg(rectOf(t).x()).arg(rectOf(t).y()).arg(rectOf(t).width()).arg(rectOf(t).height()).arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
             for (QCPItemText* u : labels)

@@ -418,7 +418,7 @@ void OutcomePlot::setHoles(const std::vector<Hole>& holes)
         shade(m_plot, ratioOfPeak(h.spanLo, m_baseline.memory), ratioOfPeak(h.spanHi, m_baseline.memory), fill, edge);
         auto* label = topLabel(m_plot, holeLabelText(i, LabelForm::Full), holeColor.darker(130));
         label->position->setCoords((h.loRatio + h.hiRatio) / 2, 0.0);
-        // A box that lets what is behind it show, lightened: an opaque one blanked the hole's own
+        // A box that lets what is behind it show, lightened: a nearly opaque one blanked the hole's own
         // shading and the grey regime beside it, and without one the edges cross the text.
         label->setBrush(QColor(255, 255, 255, 150));
         label->setVisible(true);
