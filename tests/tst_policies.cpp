@@ -7,6 +7,7 @@
 
 #include "policy/Policy.h"
 #include "policy/PythonRandom.h"
+#include "report/SweepJson.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
 
@@ -280,6 +281,59 @@ private slots:
             completing = completing || p.outcome == Outcome::Complete;
             QVERIFY2(!completing || p.outcome == Outcome::Complete, qPrintable(QString::number(p.budget)));
         }
+    }
+
+    // A certified sweep of monotone keeps, per point, the DTR execution it ran (as replay does),
+    // and counts executions as monotone runs them: DTR's failing interval 14,200..14,799 falls
+    // back to 14,199, which is the execution of the point that holds 14,199, not another.
+    void monotoneSweepKeepsTheExecutionRun()
+    {
+        const PreparedTrace& t = trace("hole.log");
+        SweepSpec spec;
+        spec.from = 13800;
+        spec.to = 14999;
+        spec.jobs = 2;
+        spec.replay.overheadLimit = 1.1;
+        const SweepResult dtr = runSweep(t, spec);
+        spec.replay.policy = policyOrFail("monotone");
+        const SweepResult mono = runSweep(t, spec);
+        QCOMPARE(mono.points.size(), dtr.points.size());
+        int64_t fallingBack = 0, dtrCompleting = 0;
+        for (size_t i = 0; i < mono.points.size(); ++i) {
+            const SweepPoint& p = mono.points[i];
+            QCOMPARE(p.budget, dtr.points[i].budget);
+            dtrCompleting += dtr.points[i].outcome == Outcome::Complete ? 1 : 0;
+            if (p.budget >= 14200 && p.budget <= 14799) {
+                QCOMPARE(p.executionBudget, int64_t{14199});
+                ++fallingBack;
+            } else {
+                QCOMPARE(p.executionBudget, p.budget);
+            }
+        }
+        QVERIFY(fallingBack > 0);
+        QCOMPARE(distinctExecutions(mono.points), dtrCompleting);
+        QCOMPARE(distinctExecutions(dtr.points), static_cast<int64_t>(dtr.points.size()));
+
+        // Written and read back by sweep --json and merge; other policies have no such field.
+        SweepHeader h;
+        h.trace = "hole.log";
+        h.mode = "certified";
+        h.from = spec.from;
+        h.to = spec.to;
+        h.baselineMemory = t.baseline.memory;
+        h.policy = "monotone";
+        const auto json = sweepToJson(h, mono.points, false);
+        QCOMPARE(json.at("points").at(0).at("execution_budget").get<int64_t>(), mono.points[0].budget);
+        SweepHeader back;
+        std::vector<SweepPoint> points;
+        bool stopped = true;
+        std::string error;
+        QVERIFY2(sweepFromJson(nlohmann::json::parse(json.dump()), back, points, stopped, error), error.c_str());
+        QCOMPARE(points.size(), mono.points.size());
+        for (size_t i = 0; i < points.size(); ++i)
+            QCOMPARE(points[i].executionBudget, mono.points[i].executionBudget);
+        h.policy = "dtr";
+        QVERIFY(!sweepToJson(h, dtr.points, false).at("points").at(0).contains("execution_budget"));
     }
 
     // A formula that spells out h_DTR decides exactly as dtr (the arithmetic is the same

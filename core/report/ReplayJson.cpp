@@ -59,9 +59,7 @@ nlohmann::ordered_json replayToJson(const std::string& trace, const Baseline& ba
     j["overhead_limit"] = options.overheadLimit ? nlohmann::ordered_json(*options.overheadLimit) : nlohmann::ordered_json();
     j["protect"] = options.protect;
     // The figures every sweep point has, the same way (overhead as explain, advise and census give it).
-    j.update(pointToJson(pointOf(result.budget, result), baseline.memory, baseline.compute));
-    if (options.policy.kind == PolicyKind::Monotone)
-        j["execution_budget"] = result.executionBudget >= 0 ? nlohmann::ordered_json(result.executionBudget) : nlohmann::ordered_json();
+    j.update(pointToJson(pointOf(result.budget, result), baseline.memory, baseline.compute, options.policy.kind == PolicyKind::Monotone));
     if (withEvents) {
         auto& evicts = j["evict_log"] = nlohmann::ordered_json::array();
         for (const EvictEntry& e : result.evictLog)

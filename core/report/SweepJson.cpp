@@ -2,6 +2,7 @@
 #include "report/SweepJson.h"
 
 #include "report/ReplayJson.h"
+#include "policy/Policy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -206,6 +207,12 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& po
             return fail("heuristic_evals", "expected a count, found " + q.at("heuristic_evals").dump());
         p.heuristicEvals = q.at("heuristic_evals").get<int64_t>();
     }
+    if (q.contains("execution_budget") && !q.at("execution_budget").is_null()) {
+        const auto& e = q.at("execution_budget");
+        if (!e.is_number_integer() || e.get<int64_t>() < 0 || e.get<int64_t>() > p.budget)
+            return fail("execution_budget", "expected null or a budget of at most the point's " + std::to_string(p.budget) + ", found " + e.dump());
+        p.executionBudget = e.get<int64_t>();
+    }
     if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi))
         return fail("certified", "expected [lo, hi] (null for a run a cap cut short), found " + q.at("certified").dump());
     if (p.certifiedLo > p.budget || p.budget > p.certifiedHi || p.certifiedLo < 0)
@@ -236,7 +243,7 @@ SweepCoverage sweepCoverage(const SweepHeader& h, const std::vector<SweepPoint>&
     return {.rangeBytes = std::max<int64_t>(h.to - lo + 1, 0), .certifiedBytes = certifiedBytes(points, lo, h.to)};
 }
 
-Json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int64_t> baselineCompute)
+Json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int64_t> baselineCompute, bool monotone)
 {
     Json q;
     q["budget"] = p.budget;
@@ -257,6 +264,8 @@ Json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int6
     if (p.heuristicEvals >= 0)
         q["heuristic_evals"] = p.heuristicEvals;
     q["certified"] = certifiedToJson(p.outcome, p.certifiedLo, p.certifiedHi);
+    if (monotone)
+        q["execution_budget"] = p.executionBudget >= 0 ? Json(p.executionBudget) : Json();
     return q;
 }
 
@@ -264,8 +273,10 @@ Json sweepToJson(const SweepHeader& h, const std::vector<SweepPoint>& points, bo
 {
     Json j = headerJson(h, "holescope-sweep/1");
     auto& out = j["points"] = Json::array();
+    const auto policy = parsePolicy(h.policy);
+    const bool monotone = std::holds_alternative<Policy>(policy) && std::get<Policy>(policy).kind == PolicyKind::Monotone;
     for (const SweepPoint& p : points)
-        out.push_back(pointToJson(p, h.baselineMemory, h.baselineCompute));
+        out.push_back(pointToJson(p, h.baselineMemory, h.baselineCompute, monotone));
     j["coverage"] = coverageJson(h, points, stopped);
     return j;
 }

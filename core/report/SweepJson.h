@@ -42,8 +42,10 @@ struct SweepCoverage {
 SweepCoverage sweepCoverage(const SweepHeader& header, const std::vector<SweepPoint>& points);
 
 // One run's figures, as replay --json and every point of a sweep give them (overhead only when the
-// baseline's compute is known; outside_operator for a failure; reason for an unresolved run).
-nlohmann::ordered_json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int64_t> baselineCompute);
+// baseline's compute is known; outside_operator for a failure; reason for an unresolved run;
+// execution_budget for the monotone policy, null where none completes).
+nlohmann::ordered_json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int64_t> baselineCompute,
+                                   bool monotone = false);
 
 // "format": "holescope-sweep/1". Depends only on the header and the points, so a sweep's shards
 // merge into the very bytes of the whole sweep, whatever the threads.

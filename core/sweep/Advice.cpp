@@ -125,7 +125,7 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
         const int64_t s = std::max({g.lo, request.budget, prevFailHi + request.margin + 1, a.windowLo + request.margin});
         if (s <= std::min({g.hi, nextFailLo[i + 1] - request.margin - 1, a.windowHi - request.margin})) {
             a.safe = *g.point;
-            a.safe->budget = s;
+            renamePoint(*a.safe, s);
         }
     }
     for (const Hole& h : findHoles(a.points, baseline))
@@ -134,7 +134,7 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
     if (at->failed() && completesBelowAt >= 0)
         if (const SweepPoint* b = pointAt(a.points, completesBelowAt)) {
             a.below = *b;
-            a.below->budget = completesBelowAt;
+            renamePoint(*a.below, completesBelowAt);
         }
 
     if (!at->failed())

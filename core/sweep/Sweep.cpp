@@ -23,7 +23,15 @@ namespace holescope {
 SweepPoint pointOf(int64_t budget, const ReplayResult& r)
 {
     return SweepPoint{budget,      r.outcome,     r.opsDone,     r.clock,  r.rematCompute,    r.maxMemory,          r.evictions,
-                      r.maxDepth,  r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals, r.outsideOperator, r.stoppedByTime};
+                      r.maxDepth,  r.certifiedLo, r.certifiedHi, r.reason, r.heuristicEvals, r.outsideOperator, r.stoppedByTime,
+                      r.executionBudget};
+}
+
+void renamePoint(SweepPoint& p, int64_t budget)
+{
+    if (p.executionBudget == p.budget)
+        p.executionBudget = budget;
+    p.budget = budget;
 }
 
 int64_t certifiedPointName(const SweepPoint& p, int64_t replayed, int64_t from)
@@ -132,7 +140,7 @@ public:
         if (budget > it->second.certifiedHi)
             return std::nullopt;
         SweepPoint p = it->second;
-        p.budget = budget;
+        renamePoint(p, budget);
         return p;
     }
 
@@ -254,7 +262,7 @@ SweepResult certifiedSweep(const PreparedTrace& trace, const SweepSpec& spec, Sw
                 if (!p)
                     return;
                 const int64_t next = p->certifiedHi == std::numeric_limits<int64_t>::max() ? hi + 1 : std::min(hi, p->certifiedHi) + 1;
-                p->budget = certifiedPointName(*p, b, spec.from);
+                renamePoint(*p, certifiedPointName(*p, b, spec.from));
                 found[static_cast<size_t>(c)].push_back(std::move(*p));
                 control.advance(next - b, &found[static_cast<size_t>(c)].back());
                 b = next;
@@ -324,10 +332,30 @@ int64_t certifiedBytes(const std::vector<SweepPoint>& points, int64_t lo, int64_
 
 int64_t distinctExecutions(const std::vector<SweepPoint>& points)
 {
+    // The monotone policy runs DTR's execution at a lower budget for every budget of a failing
+    // DTR interval: points that fall back to one budget are one execution, and the same as the
+    // point whose interval holds that budget, if there is one.
+    const auto ownExecution = [](const SweepPoint& p) {
+        return p.executionBudget < 0 || (p.certifiedLo <= p.executionBudget && p.executionBudget <= p.certifiedHi);
+    };
+    std::vector<std::pair<int64_t, int64_t>> own;   // disjoint intervals, sorted
+    for (const SweepPoint& p : points)
+        if (p.outcome != Outcome::Unresolved && ownExecution(p))
+            own.emplace_back(p.certifiedLo, p.certifiedHi);
+    std::sort(own.begin(), own.end());
+    const auto executionOf = [&](const SweepPoint& p) -> std::pair<int64_t, int64_t> {
+        if (ownExecution(p))
+            return {p.certifiedLo, p.certifiedHi};
+        const int64_t e = p.executionBudget;
+        auto it = std::upper_bound(own.begin(), own.end(), std::pair{e, std::numeric_limits<int64_t>::max()});
+        if (it != own.begin() && std::prev(it)->second >= e)
+            return *std::prev(it);
+        return {e, e};
+    };
     std::vector<std::pair<int64_t, int64_t>> seen;
     for (const SweepPoint& p : points)
         if (p.outcome != Outcome::Unresolved)   // cut short: not a whole execution
-            seen.emplace_back(p.certifiedLo, p.certifiedHi);
+            seen.push_back(executionOf(p));
     std::sort(seen.begin(), seen.end());
     return static_cast<int64_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
 }

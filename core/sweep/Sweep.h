@@ -28,12 +28,19 @@ struct SweepPoint {
     int64_t heuristicEvals = -1; // scores computed; -1: not known (a file written before they were kept)
     bool outsideOperator = false;  // a failure in a read of the trace after operator opsDone, none under way
     bool stoppedByTime = false;    // see ReplayResult; kept while sweeping, not written to files
+    // The monotone policy: the budget of the DTR execution it ran (see ReplayResult); -1 for a
+    // failure, another policy, or a file written before it was kept.
+    int64_t executionBudget = -1;
 
     bool failed() const { return isFailure(outcome); }
 };
 
 // A replay's figures as a sweep keeps them, at the budget it names the execution by.
 SweepPoint pointOf(int64_t budget, const ReplayResult& result);
+// The point named by another budget of its certified interval. A monotone execution that is
+// DTR's own at the budget replayed is DTR's own at every budget of that interval (it completes
+// throughout); one that falls back to a lower budget falls back to the same one throughout.
+void renamePoint(SweepPoint& p, int64_t budget);
 
 // The budget a certified sweep names a point by, replayed at `replayed`: its execution's lowest
 // budget in the sweep's range (from `from`), so that shards and chunks name it alike; but a run
