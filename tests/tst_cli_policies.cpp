@@ -3,6 +3,7 @@
 // advise and census, with their figures and their errors.
 #include "support/CliProcess.h"
 #include "support/SkipReport.h"
+#include "text/Numbers.h"
 
 #include <QDir>
 #include <QFile>
@@ -148,6 +149,19 @@ private slots:
         QVERIFY(jsonOf(runCli({"replay", kDemo, "--budget", QString::number(below), "--json"}))["outcome"] != "complete");
         // Where both complete, monotone's execution is DTR's own: the same median overhead.
         QCOMPARE(mono["median_overhead"].get<double>(), mono["dtr_median_overhead"].get<double>());
+        // The floor the census gave monotone is told, and the sweep of monotone:FLOOR gives its row.
+        QVERIFY(dtr["monotone_floor"].is_null());
+        QCOMPARE(mono["monotone_floor"].get<int64_t>(), smallest);
+        const Json floored = jsonOf(runCli({"sweep", kDemo, "--from", "0.3", "--to", "1.0", "--step", "0.01", "--policy",
+                                            QStringLiteral("monotone:%1").arg(smallest), "--json"}));
+        int64_t failing = 0;
+        for (const Json& p : floored["points"])
+            failing += p["outcome"] != "complete" ? 1 : 0;
+        QCOMPARE(failing, mono["failing"].get<int64_t>());
+        const CliRun text = runCli({"census", kDemo, "--policies", "dtr,monotone", "--from", "0.3", "--to", "1.0", "--step", "0.01",
+                                    "--no-overhead-limit"});
+        QVERIFY2(text.out.contains(" monotone* ") && text.out.contains(QStringLiteral("demo-unet.log: floor %1 bytes").arg(QString::fromStdString(holescope::groupDigits(smallest))).toUtf8()),
+                 text.out.constData());
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll().count('\n'), 4);

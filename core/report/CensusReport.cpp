@@ -45,20 +45,21 @@ Json censusToJson(const CensusSpec& spec, const std::vector<CensusRow>& rows)
                        {"smallest_complete_ratio", optional(r.smallestCompleteRatio)},
                        {"compared", r.compared},
                        {"median_overhead", optional(r.medianOverhead)},
-                       {"dtr_median_overhead", optional(r.dtrMedianOverhead)}});
+                       {"dtr_median_overhead", optional(r.dtrMedianOverhead)},
+                       {"monotone_floor", optional(r.monotoneFloor)}});
     return j;
 }
 
 std::string censusToCsv(const std::vector<CensusRow>& rows)
 {
     std::string csv = "trace,policy,budgets,failing,unresolved,holes,smallest_complete,smallest_complete_ratio,compared,median_overhead,"
-                      "dtr_median_overhead\n";
+                      "dtr_median_overhead,monotone_floor\n";
     for (const CensusRow& r : rows) {
         csv += r.trace + "," + r.policy + "," + std::to_string(r.budgets) + "," + std::to_string(r.failing) + "," + std::to_string(r.unresolved)
                + "," + std::to_string(r.holes) + "," + (r.smallestComplete ? std::to_string(*r.smallestComplete) : "") + ","
                + (r.smallestCompleteRatio ? ratioText(*r.smallestCompleteRatio) : "") + "," + std::to_string(r.compared) + ","
                + (r.medianOverhead ? fixed(*r.medianOverhead, 6) : "") + "," + (r.dtrMedianOverhead ? fixed(*r.dtrMedianOverhead, 6) : "")
-               + "\n";
+               + "," + (r.monotoneFloor ? std::to_string(*r.monotoneFloor) : "") + "\n";
     }
     return csv;
 }
@@ -69,10 +70,12 @@ std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& r
                     + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit")) + "\n\n";
     // Columns as wide as their longest name: traces told apart by their paths, and formulas,
     // must read whole.
+    // A floored monotone is marked, and its floor given below the table.
+    const auto policyCell = [](const CensusRow& r) { return r.monotoneFloor ? r.policy + "*" : r.policy; };
     int traceWidth = 5, policyWidth = 6;
     for (const CensusRow& r : rows) {
         traceWidth = std::max(traceWidth, static_cast<int>(r.trace.size()));
-        policyWidth = std::max(policyWidth, static_cast<int>(r.policy.size()));
+        policyWidth = std::max(policyWidth, static_cast<int>(policyCell(r).size()));
     }
     std::vector<char> line(static_cast<size_t>(traceWidth + policyWidth) + 128);
     std::snprintf(line.data(), line.size(), "%-*s %-*s %6s %8s %6s %12s %9s %9s %9s\n", traceWidth, "trace", policyWidth, "policy", "holes",
@@ -83,13 +86,22 @@ std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& r
         const std::string trace = r.trace == previous ? "" : r.trace;
         previous = r.trace;
         std::snprintf(line.data(), line.size(), "%-*s %-*s %6lld %8lld %6lld %12s %9s %9s %9lld\n", traceWidth, trace.c_str(), policyWidth,
-                      r.policy.c_str(), static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
+                      policyCell(r).c_str(), static_cast<long long>(r.holes), static_cast<long long>(r.failing), static_cast<long long>(r.unresolved),
                       cell(r.smallestCompleteRatio, kRatioDigits).c_str(), cell(r.medianOverhead, 3).c_str(), cell(r.dtrMedianOverhead, 3).c_str(),
                       static_cast<long long>(r.compared));
         t += line.data();
     }
     t += "\nholes: hole regions among the grid points; failing: grid points that fail; min complete: the smallest completing\n"
          "ratio; overhead and dtr: median compute overhead of the policy and of DTR where both complete (compared points).\n";
+    std::string floors;
+    for (const CensusRow& r : rows)
+        if (r.monotoneFloor)
+            floors += "  " + r.trace + ": floor " + groupDigits(*r.monotoneFloor) + " bytes\n";
+    if (!floors.empty())
+        t += "* monotone was searched only down to DTR's smallest completing grid budget (its floor, below): grid budgets\n"
+             "  under it count as failing, though monotone without a floor may complete there (DTR can complete between grid\n"
+             "  points). sweep --policy monotone:FLOOR gives the same row.\n"
+             + floors;
     return t;
 }
 

@@ -38,6 +38,7 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
             names.push_back(policyName(p));
         }
     std::vector<SweepResult> results;
+    std::vector<std::optional<int64_t>> floors(policies.size());
     for (size_t i = 0; i < policies.size(); ++i) {
         if (cancel && cancel->load())
             break;
@@ -49,6 +50,7 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
             const auto& dtr = results[0].points;
             const auto first = std::find_if(dtr.begin(), dtr.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Complete; });
             sweep.replay.policy.floor = first == dtr.end() ? sweep.grid.back() + 1 : first->budget;
+            floors[i] = sweep.replay.policy.floor;
         }
         results.push_back(runSweep(trace, sweep, cancel));
         if (results.back().stopped) {
@@ -69,6 +71,7 @@ std::vector<CensusRow> censusOfTrace(const std::string& name, const PreparedTrac
         CensusRow row;
         row.trace = name;
         row.policy = names[i];
+        row.monotoneFloor = floors[i];
         row.budgets = static_cast<int64_t>(points.size());
         row.holes = static_cast<int64_t>(findHoles(points, trace.baseline).size());
         std::vector<double> mine, theirs;

@@ -32,6 +32,10 @@ struct CensusRow {
     int64_t compared = 0;         // grid points where both DTR and the policy complete
     std::optional<double> medianOverhead;      // the policy's, over those points
     std::optional<double> dtrMedianOverhead;   // DTR's, over the same points
+    // monotone named without a floor: the floor the census gave it, DTR's smallest completing
+    // grid budget (without one, each budget below it would replay every execution down to the
+    // trace's floor). Below it the row counts failures a search further down might not find.
+    std::optional<int64_t> monotoneFloor;
 };
 
 // Sweeps DTR and every policy of the spec over the trace's ratio grid (all threads, one sweep
