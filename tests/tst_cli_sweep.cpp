@@ -252,6 +252,20 @@ private slots:
         QVERIFY2(capped.out.startsWith("demo-unet.log: no hole found between 3,019 and 6,038 bytes\n"
                                        "  (3,020 bytes of the range were left unresolved by replays a cap cut short; holes may hide there)\n"),
                  capped.out.constData());
+        // Where every budget fails there is no hole, and it is said why: "no hole found" read as good news.
+        const Run allFail = cli({"holes", kDemo, "--from", "0.3", "--to", "0.35", "--step", "0.01"});
+        QVERIFY2(allFail.out.startsWith("demo-unet.log: no budget swept between 3,019 and 3,522 bytes completes, so there is no hole "
+                                        "(a hole lies between completing budgets)\n"),
+                 allFail.out.constData());
+        const auto allFailJson = nlohmann::json::parse(cli({"holes", kDemo, "--from", "0.3", "--to", "0.35", "--step", "0.01", "--json"}).out.toStdString());
+        QCOMPARE(allFailJson.at("completing_points").get<int>(), 0);
+        // As many as the completing points of the same sweep (holes refines to single bytes).
+        int completing = 0;
+        const auto swept = nlohmann::json::parse(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.01", "--refine", "1", "--json"}).out.toStdString());
+        for (const auto& q : swept.at("points"))
+            completing += q.at("outcome") == "complete" ? 1 : 0;
+        QVERIFY(completing > 0);
+        QCOMPARE(nlohmann::json::parse(cli(grid + QStringList{"--json"}).out.toStdString()).at("completing_points").get<int>(), completing);
         // A grid whose replays were all cut short: not only sampled.
         const Run cappedGrid = cli({"holes", kDemo, "--from", "0.3", "--to", "0.6", "--step", "0.05", "--max-steps", "30"});
         QVERIFY2(cappedGrid.out.startsWith("demo-unet.log: no hole found between 3,019 and 6,038 bytes\n"

@@ -208,6 +208,18 @@ private slots:
         QCOMPARE(w->holesModel().index(0, HolesModel::Width).data().toString(), QString());
         // Narrower holes may hide between the samples, as the CLI's holes says.
         QCOMPARE(w->statusText(), QString("151 points, at least 1 hole"));
+        {
+            // Where every budget fails, "no hole among them" read as good news: it says why.
+            auto failing = newWindow();
+            failing->openTrace(kDemo);
+            failing->waitUntilIdle();
+            SweepSettings low = demoSweep();
+            low.to = 0.35;
+            failing->sweepControls().setSettings(low);
+            failing->startSweep();
+            failing->waitUntilIdle();
+            QCOMPARE(failing->statusText(), QString("26 points, none completes, so no hole (a hole lies between completing budgets)"));
+        }
         // A second sweep streams rows in again, and a new trace empties everything.
         w->startSweep();
         w->waitUntilIdle();

@@ -245,11 +245,16 @@ int runHoles(const QStringList& args)
     // Bytes a grid only sampled may hide holes narrower than its step: the count is then a floor.
     const SweepCoverage coverage = sweepCoverage(s.header, r.points);
     const int64_t sampledOnly = coverage.rangeBytes - coverage.certifiedBytes;
-    const std::string count = holes.empty() && sampledOnly > 0 ? "no hole found"
-                              : (sampledOnly > 0 ? "at least " : "") + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes");
-    std::string out = t.name + ": " + count
-                      + " between " + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
-                      + (s.header.policy == "dtr" ? std::string() : " under policy " + s.header.policy) + "\n";
+    const bool allFail = !r.points.empty() && std::all_of(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.failed(); });
+    const std::string count = holes.empty() && sampledOnly > 0
+                                  ? "no hole found"
+                                  : (sampledOnly > 0 ? "at least " : "") + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes");
+    const std::string where = " between " + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
+                              + (s.header.policy == "dtr" ? std::string() : " under policy " + s.header.policy);
+    // A hole lies between completing budgets: where none completes, "no hole" would read as good news.
+    std::string out = holes.empty() && allFail
+                          ? t.name + ": no budget swept" + where + " completes, so there is no hole (a hole lies between completing budgets)\n"
+                          : t.name + ": " + count + where + "\n";
     if (sampledOnly > 0) {
         // Why they are unknown: a grid samples; a certified sweep examines every byte it reaches,
         // and leaves out only what it did not reach or what a capped replay left unresolved.

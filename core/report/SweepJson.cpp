@@ -369,6 +369,8 @@ Json holesToJson(const SweepHeader& h, const std::vector<Hole>& holes, const std
                        {"failure_outside_operator", x.failureOutside},
                        {"pinned_bytes", x.pinnedBytes},
                        {"cascade_depth", x.cascadeDepth}});
+    // A hole needs a completing budget on either side: without any, "no hole" says nothing.
+    j["completing_points"] = std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Complete; });
     j["coverage"] = coverageJson(h, points, stopped);
     return j;
 }

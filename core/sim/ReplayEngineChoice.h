@@ -212,7 +212,8 @@ inline int64_t ReplayEngine<Regions, Recorder>::eqclassCompute(int32_t s)
     return sum;
 }
 
-// Operators until a model operator reads the storage again (0: the one running now); -1: never.
+// Operators until a model operator or a pin reads the storage again (0: the one running now);
+// -1: never.
 template <typename Regions, typename Recorder>
 inline int64_t ReplayEngine<Regions, Recorder>::nextUse(int32_t s)
 {
@@ -230,6 +231,11 @@ inline void ReplayEngine<Regions, Recorder>::buildNextUses()
     std::vector<std::pair<int32_t, int32_t>> uses;   // (storage, operator count)
     int32_t count = 0;
     for (const Step& step : P.schedule) {
+        // A pin materializes its tensor: the trace's closing reads are pins after the last
+        // operator, and left out they made every storage read only there look never read again.
+        // It counts as read by the operator after it.
+        if (step.kind == StepKind::Pin)
+            uses.emplace_back(P.storageOf(step.index), count + 1);
         if (step.kind != StepKind::Compute)
             continue;
         ++count;
