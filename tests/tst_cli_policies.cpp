@@ -95,6 +95,23 @@ private slots:
 
     // The census figure is two columns wide and as tall as its rows need: forty traces made a
     // legend the fixed 3.2 in could not hold, and the run failed after its work, its table unwritten.
+    // A formula's score that is not a number stops a replay as unresolved, and sweep and advise
+    // say so: they called it a cap, and advised raising --max-steps or --max-seconds.
+    void unresolvedByAFormulaIsNoCap()
+    {
+        const CliRun sweep = runCli({"sweep", kDemo, "--from", "0.5", "--to", "0.52", "--step", "0.01", "--policy", "formula:0/0"});
+        QVERIFY2(sweep.out.endsWith("3 budgets unresolved (the formula's score is not a number for storage 2 at operator 25, and 1 other "
+                                    "reason, which --json gives)\n"),
+                 sweep.out.constData());
+        const CliRun capped = runCli({"sweep", kDemo, "--from", "0.5", "--to", "0.52", "--step", "0.01", "--max-steps", "30"});
+        QVERIFY2(capped.out.endsWith("3 budgets unresolved (cut short by a cap)\n"), capped.out.constData());
+        const CliRun advise = runCli({"advise", kDemo, "--ratio", "0.5", "--policy", "formula:0/0"});
+        QVERIFY2(advise.out.contains("not decided: the replay of the budget itself stopped unresolved: the formula's score is not a number "
+                                     "for storage 2 at operator 25\n"),
+                 advise.out.constData());
+        QVERIFY(!advise.out.contains("--max-steps"));
+    }
+
     void censusFigureGrowsWithItsRows()
     {
         QStringList traces;

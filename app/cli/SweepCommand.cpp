@@ -125,7 +125,15 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
 std::string unresolvedText(const std::vector<SweepPoint>& points)
 {
     const int64_t n = unresolvedCount(points);
-    return n == 0 ? std::string() : "; " + plural(n, "budget", "budgets") + " unresolved (cut short by a cap)";
+    if (n == 0)
+        return {};
+    // Not always a cap: a formula's score that is not a number stops a replay too.
+    const std::vector<std::string> reasons = unresolvedReasons(points);
+    const bool caps = std::all_of(reasons.begin(), reasons.end(), isCapReason);
+    std::string why = caps ? "cut short by a cap" : reasons.front();
+    if (!caps && reasons.size() > 1)
+        why += ", and " + plural(static_cast<int64_t>(reasons.size() - 1), "other reason", "other reasons") + ", which --json gives";
+    return "; " + plural(n, "budget", "budgets") + " unresolved (" + why + ")";
 }
 
 // The same figures as the JSON's "coverage"; a shard's are its points' share of the whole range.

@@ -56,15 +56,33 @@ Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceReque
     return j;
 }
 
+namespace {
+
+// Why the replay of the budget itself was not decided: a cap, or another reason (a formula's
+// score that is not a number), which raising a cap would not change.
+std::string atCutShortWhy(const Advice& a, int64_t budget)
+{
+    for (const SweepPoint& p : a.points)
+        if (p.outcome == Outcome::Unresolved && (p.budget == budget || (p.certifiedLo <= budget && budget <= p.certifiedHi))
+            && !isCapReason(p.reason))
+            return "stopped unresolved: " + p.reason;
+    return "was cut short by a cap; raise --max-steps or --max-seconds";
+}
+
+} // namespace
+
 std::string adviceToText(const std::string& trace, const Baseline& b, const AdviceRequest& r, const Advice& a)
 {
     std::string t = trace + " at " + budgetText(r.budget, b) + ", policy " + policyName(r.replay.policy) + ":\n";
     // Why bytes were left unexamined: the sweep stopped, or replays there hit a cap.
+    const std::vector<std::string> reasons = unresolvedReasons(a.points);
+    const bool caps = std::all_of(reasons.begin(), reasons.end(), isCapReason);
     const std::string why = a.stopped ? "the examination was stopped early; allow it more --sweep-seconds"
-                                      : "replays there were cut short by a cap; raise --max-steps or --max-seconds";
+                            : caps    ? "replays there were cut short by a cap; raise --max-steps or --max-seconds"
+                                      : "replays there stopped unresolved: " + reasons.front();
     if (!a.atKnown)
         return t
-               + (a.atCutShort ? "  not decided: the replay of the budget itself was cut short by a cap; raise --max-steps or --max-seconds\n"
+               + (a.atCutShort ? "  not decided: the replay of the budget itself " + atCutShortWhy(a, r.budget) + "\n"
                                : "  not decided: the examination stopped before the budget itself was replayed\n")
                + (a.nearestFailure ? "  the nearest failing budget found is " + groupDigits(*a.nearestFailure) + "\n" : "");
     t += "  " + std::string(outcomeName(a.at.outcome)) + (a.at.failed() ? " " + failurePlace(a.at.opsDone, a.at.outsideOperator) : "")

@@ -365,6 +365,20 @@ int64_t unresolvedCount(const std::vector<SweepPoint>& points)
     return std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return p.outcome == Outcome::Unresolved; });
 }
 
+std::vector<std::string> unresolvedReasons(const std::vector<SweepPoint>& points)
+{
+    std::vector<std::string> reasons;
+    for (const SweepPoint& p : points)
+        if (p.outcome == Outcome::Unresolved && std::find(reasons.begin(), reasons.end(), p.reason) == reasons.end())
+            reasons.push_back(p.reason);
+    return reasons;
+}
+
+bool isCapReason(const std::string& reason)
+{
+    return reason.starts_with("step cap") || reason.starts_with("time cap");
+}
+
 std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step)
 {
     std::vector<int64_t> budgets;
