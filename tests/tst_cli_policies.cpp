@@ -61,6 +61,10 @@ private slots:
         for (const char* name : {"dtr", "dtr-eqclass", "dtr-local", "msps", "lru", "size", "random[:SEED]", "formula:EXPR", "twophase", "size2",
                                  "stale2", "foresight", "monotone", "ablation:COST", "estar_compute", "next_use"})
             QVERIFY2(run.out.contains(name), name);
+        // Every feature a formula reads is defined, each on a line of its own.
+        for (const char* feature : {"compute", "estar_compute", "eqclass_compute", "size", "staleness", "last_access", "clock", "evictions",
+                                    "rebuilds", "next_use", "depth", "pool"})
+            QVERIFY2(run.out.contains(QByteArray("\n  ") + QByteArray(feature).leftJustified(17, ' ')), feature);
     }
 
     // The demo's DTR hole is 3,936..4,143 bytes (traces/README.md). At 4,000 advise says so,

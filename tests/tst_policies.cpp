@@ -157,6 +157,16 @@ private slots:
         QTest::addRow("formula syntax") << "formula:compute/(size" << "bad formula \"compute/(size\"";
         QTest::addRow("formula name") << "formula:compute/bytes" << "bad formula \"compute/bytes\"";
         QTest::addRow("formula empty") << "formula:" << "bad formula \"\"";
+        // muparser assigns with "=": "compute=3" scored every storage 3.
+        QTest::addRow("formula assigns") << "formula:compute=3" << "bad formula \"compute=3\": an assignment at position 7 (a score is an expression; \"==\" compares)";
+        QTest::addRow("formula adds to") << "formula:size+=1" << "an assignment at position 5";
+    }
+
+    // Comparisons hold "=" too, and stay formulas.
+    void comparisonsAreNoAssignment()
+    {
+        const auto p = parsePolicy("formula:(compute==3)+(size<=1)+(size>=1)+(size!=1)");
+        QVERIFY2(std::holds_alternative<Policy>(p), std::holds_alternative<std::string>(p) ? std::get<std::string>(p).c_str() : "");
     }
 
     void badNames()

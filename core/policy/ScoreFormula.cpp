@@ -4,6 +4,7 @@
 #include <muParser.h>
 
 #include <limits>
+#include <string_view>
 
 namespace holescope {
 
@@ -27,6 +28,20 @@ void bindFeatures(mu::Parser& parser, ScoreFeatures& values, const std::string& 
     parser.SetExpr(expression);
 }
 
+// Where the expression assigns (muparser's "=", "+=" and the like), or npos. An assignment to a
+// feature is silently the assigned value: "compute=3" scored every storage 3, where "==" was meant.
+size_t assignmentAt(const std::string& e)
+{
+    for (size_t i = 0; i < e.size(); ++i) {
+        if (e[i] != '=')
+            continue;
+        const bool comparison = (i + 1 < e.size() && e[i + 1] == '=') || (i > 0 && std::string_view("<>!=").find(e[i - 1]) != std::string_view::npos);
+        if (!comparison)
+            return i;
+    }
+    return std::string::npos;
+}
+
 } // namespace
 
 struct ScoreFormula::Evaluator::Impl {
@@ -36,6 +51,9 @@ struct ScoreFormula::Evaluator::Impl {
 
 std::variant<std::shared_ptr<const ScoreFormula>, std::string> ScoreFormula::compile(const std::string& expression)
 {
+    if (const size_t at = assignmentAt(expression); at != std::string::npos)
+        return "bad formula \"" + expression + "\": an assignment at position " + std::to_string(at)
+               + " (a score is an expression; \"==\" compares)";
     auto formula = std::make_shared<ScoreFormula>();
     formula->m_expression = expression;
     try {
