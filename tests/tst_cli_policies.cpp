@@ -47,7 +47,8 @@ private slots:
         QCOMPARE(jsonOf(mono)["execution_budget"].get<int64_t>(), int64_t{14199});
         // The text says whose execution it shows: its max memory is 14,199's, not 14,200's.
         const CliRun monoText = runCli({"replay", kHole, "--budget", "14200", "--overhead-limit", "1.1", "--policy", "monotone"});
-        QVERIFY2(monoText.out.contains("execution        DTR's at 14,199 bytes (the largest budget it completes at)\n"), monoText.out.constData());
+        QVERIFY2(monoText.out.contains("\npolicy           monotone\n"), monoText.out.constData());
+        QVERIFY2(monoText.out.contains("execution        DTR's at 14,199 bytes (the largest budget up to this one where DTR completes)\n"), monoText.out.constData());
         const CliRun none = runCli({"replay", kHole, "--budget", "100", "--policy", "monotone"});
         QVERIFY2(none.out.contains("execution        DTR's at this budget (DTR completes at no budget from the floor up to it)\n"), none.out.constData());
         const CliRun capped = runCli({"replay", kHole, "--budget", "14200", "--policy", "monotone", "--max-steps", "3"});
@@ -107,7 +108,9 @@ private slots:
         QVERIFY2(sweep.out.endsWith("3 budgets unresolved (the formula's score is not a number for storage 2 at operator 25, and 1 other "
                                     "reason, which --json gives)\n"),
                  sweep.out.constData());
+        QVERIFY2(sweep.out.contains("\n3 points under policy formula:0/0, 0 distinct executions;"), sweep.out.constData());
         const CliRun capped = runCli({"sweep", kDemo, "--from", "0.5", "--to", "0.52", "--step", "0.01", "--max-steps", "30"});
+        QVERIFY2(capped.out.contains("\n3 points, 0 distinct executions;"), capped.out.constData());   // dtr, the default
         QVERIFY2(capped.out.endsWith("3 budgets unresolved (cut short by a cap)\n"), capped.out.constData());
         const CliRun advise = runCli({"advise", kDemo, "--ratio", "0.5", "--policy", "formula:0/0"});
         QVERIFY2(advise.out.contains("not decided: the replay of the budget itself stopped unresolved: the formula's score is not a number "

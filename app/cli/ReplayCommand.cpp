@@ -15,6 +15,7 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     printLine("trace            " + t.name);
     printLine("budget           " + groupDigits(r.budget) + " bytes (" + ratioText(ratioOfPeak(r.budget, b.memory)) + " of the peak "
               + groupDigits(b.memory) + ")");
+    printLine("policy           " + policyName(o.policy));
     if (o.overheadLimit) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%g", *o.overheadLimit);
@@ -35,7 +36,7 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
         outcome += ": " + r.reason;
     printLine("outcome          " + outcome);
     if (o.policy.kind == PolicyKind::Monotone) {
-        const std::string whose = r.executionBudget >= 0 ? "DTR's at " + groupDigits(r.executionBudget) + " bytes (the largest budget it completes at)"
+        const std::string whose = r.executionBudget >= 0 ? "DTR's at " + groupDigits(r.executionBudget) + " bytes (the largest budget up to this one where DTR completes)"
                                   : r.outcome == Outcome::Unresolved ? "DTR's at this budget (a cap cut the search for a completing one short)"
                                                                      : "DTR's at this budget (DTR completes at no budget from the floor up to it)";
         printLine("execution        " + whose);
@@ -76,7 +77,7 @@ int runReplay(const QStringList& args)
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser);
     parser.addOptions({{"json", "Print JSON."}, {"events", "Include every eviction and every entry into the free loop."}});
-    if (!parseCommand(parser, args, "Replay a trace under a memory budget with the DTR heuristic (simrd's RuntimeV2EagerOptimized)."))
+    if (!parseCommand(parser, args, "Replay a trace under a memory budget as simrd's RuntimeV2EagerOptimized does, evicting by the DTR heuristic or the --policy given."))
         return kExitOk;
     const LoadedTrace t = loadTrace(traceArgument(parser, "replay"));
     ReplayOptions o = replayOptionsFrom(parser, t);

@@ -166,7 +166,8 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
     }
     // Points, not replays: a certified sweep's threads replay more budgets than one thread does,
     // and the output must not depend on their number.
-    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + ", "
+    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points")
+           + (header.policy == "dtr" ? std::string() : " under policy " + header.policy) + ", "
            + plural(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; " + coverageText(header, r)
            + unresolvedText(r.points) + "\n";
     return out;

@@ -376,7 +376,8 @@ std::vector<std::string> unresolvedReasons(const std::vector<SweepPoint>& points
 
 bool isCapReason(const std::string& reason)
 {
-    return reason.starts_with("step cap") || reason.starts_with("time cap");
+    // No reason: a point read from a file that kept none, written when only caps left runs unresolved.
+    return reason.empty() || reason.starts_with("step cap") || reason.starts_with("time cap");
 }
 
 std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step)

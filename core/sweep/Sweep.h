@@ -101,7 +101,7 @@ int64_t unresolvedCount(const std::vector<SweepPoint>& points);
 // Why points are unresolved, each reason once, in the points' order: a cap (--max-steps,
 // --max-seconds), or something else, such as a formula's score that is not a number.
 std::vector<std::string> unresolvedReasons(const std::vector<SweepPoint>& points);
-// Whether a reason is a step or time cap, which a larger cap may lift.
+// Whether a reason is a step or time cap, which a larger cap may lift (or none was kept).
 bool isCapReason(const std::string& reason);
 
 // The budgets of a ratio grid: int(peak * (from + i * step)) for every i with ratio <= to.
