@@ -233,6 +233,17 @@ private slots:
         QCOMPARE(adviceVerdictName(a.verdict), "near_hole");
         QCOMPARE(*a.nearestFailure, int64_t{195});
         QCOMPARE(a.marginUnexamined, int64_t{15});
+        QVERIFY(a.nearestFailureInHole);
+        QVERIFY(adviceToText("t", b, r, a).find("  NEAR A HOLE: 195 bytes fails, within 20 bytes\n") != std::string::npos);
+        // A failure with nothing completing below it is the smallest working budget's edge, no hole
+        // (monotone's first completing budget was called "near a hole").
+        a = adviceFromSweep(b, r, {point(100, O, 100, 189), point(190, C, 190, 300)}, false);
+        QCOMPARE(adviceVerdictName(a.verdict), "near_hole");
+        QVERIFY(!a.nearestFailureInHole);
+        QVERIFY2(adviceToText("t", b, r, a).find("  NEAR A FAILURE: 189 bytes fails, within 20 bytes; no hole around it in the window "
+                                                 "(nothing examined beyond it completes)\n")
+                     != std::string::npos,
+                 adviceToText("t", b, r, a).c_str());
         // A failing budget with completing ones below and none examined above: fails, with the
         // unexamined bytes above it counted (the text names them instead of blaming the window).
         a = adviceFromSweep(b, r, {point(100, C, 100, 189), point(190, O, 190, 250)}, true);

@@ -47,6 +47,7 @@ Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceReque
                               {"hi_ratio", a.hole->hiRatio}, {"exact", a.hole->exact}, {"outcome", outcomeName(a.hole->outcome)}}
                        : Json();
     j["nearest_failure"] = a.nearestFailure ? Json(*a.nearestFailure) : Json();
+    j["nearest_failure_in_hole"] = a.nearestFailureInHole;
     j["safe"] = a.safe ? budgetJson(*a.safe, b) : Json();
     j["below"] = a.below ? budgetJson(*a.below, b) : Json();
     j["stopped"] = a.stopped;
@@ -93,7 +94,10 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
         t += a.nearestFailure ? "; the nearest failing budget is " + groupDigits(*a.nearestFailure) + "\n" : " in the window\n";
         break;
     case AdviceVerdict::NearHole:
-        t += "  NEAR A HOLE: " + groupDigits(*a.nearestFailure) + " bytes fails, within " + groupDigits(r.margin) + " bytes\n";
+        // A failure with nothing completing beyond it in the window is the edge of what works, not a hole.
+        t += a.nearestFailureInHole ? "  NEAR A HOLE: " + groupDigits(*a.nearestFailure) + " bytes fails, within " + groupDigits(r.margin) + " bytes\n"
+                                    : "  NEAR A FAILURE: " + groupDigits(*a.nearestFailure) + " bytes fails, within " + groupDigits(r.margin)
+                                          + " bytes; no hole around it in the window (nothing examined beyond it completes)\n";
         break;
     case AdviceVerdict::InHole:
         t += "  IN A HOLE: " + groupDigits(a.hole->loBudget) + " .. " + groupDigits(a.hole->hiBudget) + " bytes fail ("

@@ -128,9 +128,12 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
             renamePoint(*a.safe, s);
         }
     }
-    for (const Hole& h : findHoles(a.points, baseline))
+    for (const Hole& h : findHoles(a.points, baseline)) {
         if (h.loBudget <= request.budget && request.budget <= h.hiBudget)
             a.hole = h;
+        if (a.nearestFailure && h.loBudget <= *a.nearestFailure && *a.nearestFailure <= h.hiBudget)
+            a.nearestFailureInHole = true;
+    }
     if (at->failed() && completesBelowAt >= 0)
         if (const SweepPoint* b = pointAt(a.points, completesBelowAt)) {
             a.below = *b;

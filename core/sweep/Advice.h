@@ -42,6 +42,7 @@ struct Advice {
     int64_t certifiedBytes = 0;
     std::optional<Hole> hole;              // the hole the budget is in
     std::optional<int64_t> nearestFailure; // the failing budget nearest to it in the window
+    bool nearestFailureInHole = false;     // with a completing budget examined on either side of it
     // The nearest budget >= the budget that completes and has no failing budget within the
     // margin on either side (inside the window), with its execution; none in the window.
     std::optional<SweepPoint> safe;
