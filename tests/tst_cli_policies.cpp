@@ -223,6 +223,10 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addRow("replay policy") << QStringList{"replay", kDemo, "--budget", "4000", "--policy", "belady"} << "--policy: unknown policy \"belady\"";
         QTest::addRow("replay formula") << QStringList{"replay", kDemo, "--budget", "4000", "--policy", "formula:size*"} << "bad formula \"size*\"";
+        QTest::addRow("census formula with commas")
+            << QStringList{"census", kDemo, "--policies", "dtr,formula:max(size,compute)"}
+            << "--policies: bad formula \"max(size\": Missing parenthesis (--policies splits at commas: give a formula with commas in --policy, "
+               "once per formula)";
         QTest::addRow("sweep policy") << QStringList{"sweep", kDemo, "--from", "0.3", "--to", "0.5", "--exact", "--policy", "random:x"}
                                       << "random:SEED needs a non-negative integer seed";
         QTest::addRow("advise budget") << QStringList{"advise", kDemo} << "give exactly one of --budget BYTES or --ratio R";

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <utility>
@@ -66,8 +67,14 @@ std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
     std::vector<Policy> policies;
     for (const auto& [n, option] : names) {
         auto p = parsePolicy(n.trimmed().toStdString());
-        if (auto* error = std::get_if<std::string>(&p))
-            throw UsageError{QStringLiteral("--%1: %2").arg(QString::fromLatin1(option), QString::fromStdString(*error))};
+        if (auto* error = std::get_if<std::string>(&p)) {
+            // --policies splits at every comma, a formula's too.
+            const bool splitFormula = std::strcmp(option, "policies") == 0 && n.trimmed().startsWith("formula:") && parser.value("policies").count(',') > 0;
+            throw UsageError{QStringLiteral("--%1: %2%3").arg(QString::fromLatin1(option), QString::fromStdString(*error),
+                                                               splitFormula ? QStringLiteral(" (--policies splits at commas: give a formula "
+                                                                                             "with commas in --policy, once per formula)")
+                                                                            : QString())};
+        }
         // A policy named twice is run once: its rows would only repeat.
         Policy policy = std::get<Policy>(std::move(p));
         if (std::none_of(policies.begin(), policies.end(), [&](const Policy& q) { return policyName(q) == policyName(policy); }))
