@@ -397,6 +397,22 @@ private slots:
             QVERIFY2(text.find(part) != std::string::npos, qPrintable(QString::fromStdString("missing \"" + std::string(part) + "\" in:\n" + text)));
     }
 
+    // Under monotone the completing run at 14,500 is DTR's execution at 14,199 (tst_policies):
+    // it is named, and the budget that tells the runs apart is 14,199 - 13,799 = 400 bytes, not
+    // the 701 between the budgets asked for.
+    void monotoneNamesTheExecutionRun()
+    {
+        const QStringList args{"explain", kHole, "--fail", "13799", "--ok", "14500", "--overhead-limit", "1.1", "--policy", "monotone"};
+        const test::CliRun text = test::runCli(args);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("\n      DTR's execution at 14,199 bytes, the largest budget up to this one where DTR completes\n"),
+                 text.out.constData());
+        QVERIFY2(text.out.contains("the completing run, with 400 bytes more of budget, does not."), text.out.constData());
+        const auto j = nlohmann::json::parse(test::runCli(args + QStringList{"--json"}).out.toStdString());
+        QCOMPARE(j.at("completing").at("execution_budget").get<int64_t>(), int64_t{14199});
+        QVERIFY(!j.at("failing").contains("execution_budget"));   // nothing down to the floor completes
+    }
+
     void cliPrintsJson()
     {
         const test::CliRun run = test::runCli({"explain", kHole, "--fail", "14200", "--ok", "13900", "--overhead-limit", "1.1", "--json"});

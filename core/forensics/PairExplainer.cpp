@@ -24,7 +24,8 @@ namespace {
 
 RunSummary summaryOf(const ReplayResult& r)
 {
-    return RunSummary{r.budget, r.outcome, r.opsDone, r.clock, r.rematCompute, r.evictions, r.maxDepth, r.certifiedLo, r.certifiedHi};
+    return RunSummary{r.budget, r.outcome, r.opsDone, r.clock, r.rematCompute, r.evictions, r.maxDepth, r.certifiedLo, r.certifiedHi,
+                      r.executionBudget};
 }
 
 void checkRoles(const ReplayResult& failing, const ReplayResult& completing)

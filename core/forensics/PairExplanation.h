@@ -27,6 +27,9 @@ struct RunSummary {
     int32_t maxDepth = 0;
     int64_t certifiedLo = 0;   // every budget in [lo, hi] gives this very execution
     int64_t certifiedHi = 0;
+    int64_t executionBudget = -1;   // monotone: the budget of the DTR execution it ran (see ReplayResult)
+    // The budget the run's decisions were made under: monotone's falls back to a lower one.
+    int64_t decidingBudget() const { return executionBudget >= 0 ? executionBudget : budget; }
 };
 
 // A budget check that came out differently in the two runs: one run evicted a storage there

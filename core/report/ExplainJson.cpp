@@ -10,7 +10,7 @@ using Json = nlohmann::ordered_json;
 
 Json runToJson(const RunSummary& r, const Baseline& b)
 {
-    return Json{{"budget", r.budget},
+    Json j{{"budget", r.budget},
                 {"ratio", ratioOfPeak(r.budget, b.memory)},
                 {"outcome", outcomeName(r.outcome)},
                 {"ops_done", r.opsDone},
@@ -20,6 +20,9 @@ Json runToJson(const RunSummary& r, const Baseline& b)
                 {"evictions", r.evictions},
                 {"max_cascade_depth", r.maxDepth},
                 {"certified", certifiedToJson(r.outcome, r.certifiedLo, r.certifiedHi)}};
+    if (r.executionBudget >= 0)
+        j["execution_budget"] = r.executionBudget;
+    return j;
 }
 
 Json storageOrNull(int32_t id)

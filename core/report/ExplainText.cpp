@@ -30,6 +30,8 @@ std::string runLine(const char* role, const RunSummary& r, const Baseline& b, bo
         s += " after operator " + groupDigits(r.opsDone) + ", its last";
     else
         s += " at operator " + groupDigits(r.opsDone);
+    if (r.executionBudget >= 0 && r.executionBudget != r.budget)
+        s += "\n      DTR's execution at " + groupDigits(r.executionBudget) + " bytes, the largest budget up to this one where DTR completes";
     if (r.certifiedHi == std::numeric_limits<int64_t>::max())
         s += "\n      the same execution for every budget from " + groupDigits(r.certifiedLo) + " bytes up\n";
     else
@@ -45,8 +47,8 @@ const char* runName(PairSide side)
 
 std::string budgetComparison(const PairExplanation& x, PairSide keeper)
 {
-    const int64_t mine = keeper == PairSide::Failing ? x.failing.budget : x.completing.budget;
-    const int64_t other = keeper == PairSide::Failing ? x.completing.budget : x.failing.budget;
+    const int64_t mine = keeper == PairSide::Failing ? x.failing.decidingBudget() : x.completing.decidingBudget();
+    const int64_t other = keeper == PairSide::Failing ? x.completing.decidingBudget() : x.failing.decidingBudget();
     if (mine == other)
         return "";
     return ", with " + bytes(mine > other ? mine - other : other - mine) + (mine > other ? " more" : " less") + " of budget,";
