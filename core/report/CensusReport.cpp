@@ -68,10 +68,10 @@ std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& r
 {
     std::string t = "ratios " + ratioText(spec.from) + " to " + ratioText(spec.to) + " every " + ratioText(spec.step)
                     + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit")) + "\n\n";
-    // Columns as wide as their longest name: traces told apart by their paths, and formulas,
-    // must read whole.
     // A floored monotone is marked, and its floor given below the table.
     const auto policyCell = [](const CensusRow& r) { return r.monotoneFloor ? r.policy + "*" : r.policy; };
+    // Columns as wide as their longest name: traces told apart by their paths, and formulas,
+    // must read whole.
     int traceWidth = 5, policyWidth = 6;
     for (const CensusRow& r : rows) {
         traceWidth = std::max(traceWidth, static_cast<int>(r.trace.size()));

@@ -11,15 +11,15 @@ using Json = nlohmann::ordered_json;
 Json runToJson(const RunSummary& r, const Baseline& b)
 {
     Json j{{"budget", r.budget},
-                {"ratio", ratioOfPeak(r.budget, b.memory)},
-                {"outcome", outcomeName(r.outcome)},
-                {"ops_done", r.opsDone},
-                {"clock", r.clock},
-                {"overhead", overheadOf(r.rematCompute, b)},
-                {"remat_compute", r.rematCompute},
-                {"evictions", r.evictions},
-                {"max_cascade_depth", r.maxDepth},
-                {"certified", certifiedToJson(r.outcome, r.certifiedLo, r.certifiedHi)}};
+           {"ratio", ratioOfPeak(r.budget, b.memory)},
+           {"outcome", outcomeName(r.outcome)},
+           {"ops_done", r.opsDone},
+           {"clock", r.clock},
+           {"overhead", overheadOf(r.rematCompute, b)},
+           {"remat_compute", r.rematCompute},
+           {"evictions", r.evictions},
+           {"max_cascade_depth", r.maxDepth},
+           {"certified", certifiedToJson(r.outcome, r.certifiedLo, r.certifiedHi)}};
     if (r.executionBudget >= 0)
         j["execution_budget"] = r.executionBudget;
     return j;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/SweepJson.h"
 
-#include "report/ReplayJson.h"
 #include "policy/Policy.h"
+#include "report/ReplayJson.h"
 
 #include <algorithm>
 #include <cmath>
