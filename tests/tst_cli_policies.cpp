@@ -50,7 +50,10 @@ private slots:
         QVERIFY2(monoText.out.contains("\npolicy           monotone\n"), monoText.out.constData());
         QVERIFY2(monoText.out.contains("execution        DTR's at 14,199 bytes (the largest budget up to this one where DTR completes)\n"), monoText.out.constData());
         const CliRun none = runCli({"replay", kHole, "--budget", "100", "--policy", "monotone"});
-        QVERIFY2(none.out.contains("execution        DTR's at this budget (DTR completes at no budget from the floor up to it)\n"), none.out.constData());
+        QVERIFY2(none.out.contains("execution        DTR's at this budget (it is below the floor, under which nothing completes)\n"), none.out.constData());
+        const CliRun noneAbove = runCli({"replay", kHole, "--budget", "13799", "--overhead-limit", "1.1", "--policy", "monotone"});   // floor 12,100
+        QVERIFY2(noneAbove.out.contains("execution        DTR's at this budget (DTR completes at no budget from the floor up to it)\n"),
+                 noneAbove.out.constData());
         const CliRun capped = runCli({"replay", kHole, "--budget", "14200", "--policy", "monotone", "--max-steps", "3"});
         QVERIFY2(capped.out.contains("execution        DTR's at this budget (a cap cut the search for a completing one short)\n"), capped.out.constData());
     }
@@ -117,6 +120,10 @@ private slots:
                                      "for storage 2 at operator 25\n"),
                  advise.out.constData());
         QVERIFY(!advise.out.contains("--max-steps"));
+        const CliRun holes = runCli({"holes", kDemo, "--from", "0.3", "--to", "0.6", "--exact", "--policy", "formula:0/0"});
+        QVERIFY2(holes.out.contains("\n  (3,020 bytes of the range were left unresolved by replays that stopped (the formula's score is not a "
+                                    "number for storage 2 at operator 17); holes may hide there)\n"),
+                 holes.out.constData());
     }
 
     void censusFigureGrowsWithItsRows()

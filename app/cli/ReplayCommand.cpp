@@ -38,7 +38,9 @@ void printHuman(const LoadedTrace& t, const ReplayOptions& o, const ReplayResult
     if (o.policy.kind == PolicyKind::Monotone) {
         const std::string whose = r.executionBudget >= 0 ? "DTR's at " + groupDigits(r.executionBudget) + " bytes (the largest budget up to this one where DTR completes)"
                                   : r.outcome == Outcome::Unresolved ? "DTR's at this budget (a cap cut the search for a completing one short)"
-                                                                     : "DTR's at this budget (DTR completes at no budget from the floor up to it)";
+                                  : r.budget < (o.policy.floor >= 0 ? o.policy.floor : b.floor)
+                                      ? "DTR's at this budget (it is below the floor, under which nothing completes)"
+                                      : "DTR's at this budget (DTR completes at no budget from the floor up to it)";
         printLine("execution        " + whose);
     }
     printLine("clock            " + groupDigits(r.clock));

@@ -274,8 +274,11 @@ int runHoles(const QStringList& args)
             whys.emplace_back("were only sampled");
         if (r.stopped)
             whys.emplace_back("were not reached before the sweep stopped");
-        if (capped)
-            whys.emplace_back("were left unresolved by replays a cap cut short");
+        if (capped) {
+            const std::vector<std::string> reasons = unresolvedReasons(r.points);
+            whys.emplace_back(std::all_of(reasons.begin(), reasons.end(), isCapReason) ? "were left unresolved by replays a cap cut short"
+                                                                                        : "were left unresolved by replays that stopped (" + reasons.front() + ")");
+        }
         std::string why;
         for (size_t i = 0; i < whys.size(); ++i)
             why += (i == 0 ? "" : i + 1 == whys.size() ? ", or " : ", ") + whys[i];

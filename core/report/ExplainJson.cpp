@@ -8,7 +8,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json runToJson(const RunSummary& r, const Baseline& b)
+Json runToJson(const RunSummary& r, const Baseline& b, bool monotone)
 {
     Json j{{"budget", r.budget},
            {"ratio", ratioOfPeak(r.budget, b.memory)},
@@ -20,8 +20,8 @@ Json runToJson(const RunSummary& r, const Baseline& b)
            {"evictions", r.evictions},
            {"max_cascade_depth", r.maxDepth},
            {"certified", certifiedToJson(r.outcome, r.certifiedLo, r.certifiedHi)}};
-    if (r.executionBudget >= 0)
-        j["execution_budget"] = r.executionBudget;
+    if (monotone)   // as replay --json: null where nothing completes down to the floor
+        j["execution_budget"] = r.executionBudget >= 0 ? Json(r.executionBudget) : Json();
     return j;
 }
 
@@ -152,8 +152,9 @@ nlohmann::ordered_json explanationToJson(const std::string& trace, const Baselin
     j["overhead_limit"] = x.options.overheadLimit ? Json(*x.options.overheadLimit) : Json();
     j["policy"] = policyName(x.options.policy);
     j["protect"] = x.options.protect;
-    j["failing"] = runToJson(x.failing, baseline);
-    j["completing"] = runToJson(x.completing, baseline);
+    const bool monotone = x.options.policy.kind == PolicyKind::Monotone;
+    j["failing"] = runToJson(x.failing, baseline, monotone);
+    j["completing"] = runToJson(x.completing, baseline, monotone);
     j["cancelled"] = x.cancelled;
     j["first_divergence"] = divergenceToJson(x.first);
     j["key_divergence"] = divergenceToJson(x.key);

@@ -20,7 +20,7 @@ std::string overhead(int64_t rematCompute, const Baseline& b)
     return fixed(overheadOf(rematCompute, b), 4);
 }
 
-std::string runLine(const char* role, const RunSummary& r, const Baseline& b, bool afterLastOperator = false)
+std::string runLine(const char* role, const RunSummary& r, const Baseline& b, bool monotone, bool afterLastOperator = false)
 {
     std::string s = std::string("  ") + role + groupDigits(r.budget) + " bytes (" + ratioText(ratioOfPeak(r.budget, b.memory))
                     + " of peak): " + outcomeName(r.outcome);
@@ -30,7 +30,9 @@ std::string runLine(const char* role, const RunSummary& r, const Baseline& b, bo
         s += " after operator " + groupDigits(r.opsDone) + ", its last";
     else
         s += " at operator " + groupDigits(r.opsDone);
-    if (r.executionBudget >= 0 && r.executionBudget != r.budget)
+    if (monotone && r.executionBudget < 0)
+        s += "\n      DTR's execution at this budget: DTR completes at no budget from the floor up to it";
+    else if (r.executionBudget >= 0 && r.executionBudget != r.budget)
         s += "\n      DTR's execution at " + groupDigits(r.executionBudget) + " bytes, the largest budget up to this one where DTR completes";
     if (r.certifiedHi == std::numeric_limits<int64_t>::max())
         s += "\n      the same execution for every budget from " + groupDigits(r.certifiedLo) + " bytes up\n";
@@ -252,8 +254,9 @@ std::string explanationToText(const std::string& trace, const Baseline& b, const
             s += " " + std::to_string(id);
         s += "\n";
     }
-    s += runLine("failing     ", x.failing, b, x.failure.outsideOperator);
-    s += runLine("completing  ", x.completing, b);
+    const bool monotone = x.options.policy.kind == PolicyKind::Monotone;
+    s += runLine("failing     ", x.failing, b, monotone, x.failure.outsideOperator);
+    s += runLine("completing  ", x.completing, b, monotone);
     if (x.cancelled && x.first.op < 0 && x.failure.cascade.empty())
         return s + "\nCancelled before the runs were compared.\n";
     return s + "\n" + divergencesText(x) + "\n" + failureText(x.failure, x, b) + protectionsText(x, b);
