@@ -408,7 +408,7 @@ private slots:
         QVERIFY2(text.out.contains("\n      DTR's execution at 14,199 bytes, the largest budget up to this one where DTR completes\n"),
                  text.out.constData());
         QVERIFY2(text.out.contains("the completing run, with 400 bytes more of budget, does not."), text.out.constData());
-        QVERIFY2(text.out.contains("overhead_exceeded at operator 8\n      DTR's execution at this budget: DTR completes at no budget from the floor up to it\n"),
+        QVERIFY2(text.out.contains("overhead_exceeded at operator 8\n      DTR's execution at this budget: DTR completes at no budget up to this one\n"),
                  text.out.constData());
         const auto j = nlohmann::json::parse(test::runCli(args + QStringList{"--json"}).out.toStdString());
         QCOMPARE(j.at("completing").at("execution_budget").get<int64_t>(), int64_t{14199});

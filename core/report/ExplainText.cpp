@@ -31,7 +31,7 @@ std::string runLine(const char* role, const RunSummary& r, const Baseline& b, bo
     else
         s += " at operator " + groupDigits(r.opsDone);
     if (monotone && r.executionBudget < 0)
-        s += "\n      DTR's execution at this budget: DTR completes at no budget from the floor up to it";
+        s += "\n      DTR's execution at this budget: DTR completes at no budget up to this one";
     else if (r.executionBudget >= 0 && r.executionBudget != r.budget)
         s += "\n      DTR's execution at " + groupDigits(r.executionBudget) + " bytes, the largest budget up to this one where DTR completes";
     if (r.certifiedHi == std::numeric_limits<int64_t>::max())
