@@ -129,7 +129,7 @@ std::string unresolvedText(const std::vector<SweepPoint>& points)
         return {};
     // Not always a cap: a formula's score that is not a number stops a replay too.
     const std::vector<std::string> reasons = unresolvedReasons(points);
-    const bool caps = std::all_of(reasons.begin(), reasons.end(), isCapReason);
+    const bool caps = onlyCapsLeftUnresolved(points);
     std::string why = caps ? "cut short by a cap" : reasons.front();
     if (!caps && reasons.size() > 1)
         why += ", and " + plural(static_cast<int64_t>(reasons.size() - 1), "other reason", "other reasons") + ", which --json gives";
@@ -254,14 +254,13 @@ int runHoles(const QStringList& args)
     // Bytes a grid only sampled may hide holes narrower than its step: the count is then a floor.
     const SweepCoverage coverage = sweepCoverage(s.header, r.points);
     const int64_t sampledOnly = coverage.rangeBytes - coverage.certifiedBytes;
-    const bool allFail = !r.points.empty() && std::all_of(r.points.begin(), r.points.end(), [](const SweepPoint& p) { return p.failed(); });
     const std::string count = holes.empty() && sampledOnly > 0
                                   ? "no hole found"
                                   : (sampledOnly > 0 ? "at least " : "") + std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes");
     const std::string where = " between " + groupDigits(s.header.from) + " and " + groupDigits(s.header.to) + " bytes"
                               + (s.header.policy == "dtr" ? std::string() : " under policy " + s.header.policy);
     // A hole lies between completing budgets: where none completes, "no hole" would read as good news.
-    std::string out = holes.empty() && allFail
+    std::string out = holes.empty() && everyPointFails(r.points)
                           ? t.name + ": no budget swept" + where + " completes, so there is no hole (a hole lies between completing budgets)\n"
                           : t.name + ": " + count + where + "\n";
     if (sampledOnly > 0) {
@@ -275,9 +274,8 @@ int runHoles(const QStringList& args)
         if (r.stopped)
             whys.emplace_back("were not reached before the sweep stopped");
         if (capped) {
-            const std::vector<std::string> reasons = unresolvedReasons(r.points);
-            whys.emplace_back(std::all_of(reasons.begin(), reasons.end(), isCapReason) ? "were left unresolved by replays a cap cut short"
-                                                                                        : "were left unresolved by replays that stopped (" + reasons.front() + ")");
+            whys.emplace_back(onlyCapsLeftUnresolved(r.points) ? "were left unresolved by replays a cap cut short"
+                                                               : "were left unresolved by replays that stopped (" + unresolvedReasons(r.points).front() + ")");
         }
         std::string why;
         for (size_t i = 0; i < whys.size(); ++i)

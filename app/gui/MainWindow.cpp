@@ -784,9 +784,8 @@ void MainWindow::updateSweepStatus()
     const size_t holes = m_session->holes().size();
     // As the CLI's holes: where bytes between the points were only sampled, narrower holes may hide.
     const bool sampled = certifiedBytes(points, points.front().budget, points.back().budget) < points.back().budget - points.front().budget + 1;
-    const bool allFail = std::all_of(points.begin(), points.end(), [](const SweepPoint& p) { return p.failed(); });
     // A hole lies between completing budgets: where none completes, "no hole" would read as good news.
-    QString text = holes == 0 && allFail ? tr("%L1 points, none completes, so no hole (a hole lies between completing budgets)").arg(points.size())
+    QString text = holes == 0 && everyPointFails(points) ? tr("%L1 points, none completes, so no hole (a hole lies between completing budgets)").arg(points.size())
                    : holes == 0 && sampled ? tr("%L1 points, no hole among them").arg(points.size())
                                            : tr("%L1 points, %2%L3 %4")
                                                  .arg(points.size())

@@ -76,11 +76,9 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
 {
     std::string t = trace + " at " + budgetText(r.budget, b) + ", policy " + policyName(r.replay.policy) + ":\n";
     // Why bytes were left unexamined: the sweep stopped, or replays there hit a cap.
-    const std::vector<std::string> reasons = unresolvedReasons(a.points);
-    const bool caps = std::all_of(reasons.begin(), reasons.end(), isCapReason);
-    const std::string why = a.stopped ? "the examination was stopped early; allow it more --sweep-seconds"
-                            : caps    ? "replays there were cut short by a cap; raise --max-steps or --max-seconds"
-                                      : "replays there stopped unresolved: " + reasons.front();
+    const std::string why = a.stopped                         ? "the examination was stopped early; allow it more --sweep-seconds"
+                            : onlyCapsLeftUnresolved(a.points) ? "replays there were cut short by a cap; raise --max-steps or --max-seconds"
+                                                               : "replays there stopped unresolved: " + unresolvedReasons(a.points).front();
     if (!a.atKnown)
         return t
                + (a.atCutShort ? "  not decided: the replay of the budget itself " + atCutShortWhy(a, r.budget) + "\n"

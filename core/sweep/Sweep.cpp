@@ -380,6 +380,17 @@ bool isCapReason(const std::string& reason)
     return reason.empty() || reason.starts_with("step cap") || reason.starts_with("time cap");
 }
 
+bool onlyCapsLeftUnresolved(const std::vector<SweepPoint>& points)
+{
+    const std::vector<std::string> reasons = unresolvedReasons(points);
+    return std::all_of(reasons.begin(), reasons.end(), isCapReason);
+}
+
+bool everyPointFails(const std::vector<SweepPoint>& points)
+{
+    return !points.empty() && std::all_of(points.begin(), points.end(), [](const SweepPoint& p) { return p.failed(); });
+}
+
 std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step)
 {
     std::vector<int64_t> budgets;

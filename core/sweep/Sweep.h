@@ -103,6 +103,10 @@ int64_t unresolvedCount(const std::vector<SweepPoint>& points);
 std::vector<std::string> unresolvedReasons(const std::vector<SweepPoint>& points);
 // Whether a reason is a step or time cap, which a larger cap may lift (or none was kept).
 bool isCapReason(const std::string& reason);
+// Whether every unresolved point (if any) was left so by a cap.
+bool onlyCapsLeftUnresolved(const std::vector<SweepPoint>& points);
+// Whether there are points and every one fails: then no hole can lie among them.
+bool everyPointFails(const std::vector<SweepPoint>& points);
 
 // The budgets of a ratio grid: int(peak * (from + i * step)) for every i with ratio <= to.
 std::vector<int64_t> ratioGrid(const Baseline& baseline, double from, double to, double step);
