@@ -371,6 +371,13 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("advise margin wider than window")
         << QStringList{"advise", "{chain}", "--budget", "400", "--window", "20", "--margin", "30"}
         << QStringList{"--margin: 30 bytes is wider than the window, 20 bytes on either side; widen --window"};
+    // Digits with a B are bytes, also 1 (without it, the whole peak).
+    QTest::newRow("advise margin wider than a window of 1B")
+        << QStringList{"advise", "{chain}", "--budget", "400", "--window", "1B", "--margin", "2B"}
+        << QStringList{"--margin: 2 bytes is wider than the window, 1 byte on either side; widen --window"};
+    QTest::newRow("advise window of 1.5B")
+        << QStringList{"advise", "{chain}", "--budget", "400", "--window", "1.5B"}
+        << QStringList{"--window: expected a non-negative ratio of the peak, found \"1.5B\""};
     QTest::newRow("advise window past 2^62")
         << QStringList{"advise", "{chain}", "--budget", "4611686018427387904", "--window", "4611686018427387904"}
         << QStringList{"--window: the budget plus the window is more bytes than a budget can be (2^62)"};

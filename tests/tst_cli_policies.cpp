@@ -126,6 +126,36 @@ private slots:
                  holes.out.constData());
     }
 
+    // The sweep CSV names its policy, one cell even with commas in it, and gives monotone's
+    // execution budget as the JSON does: on hole.log (limit 1.1) DTR completes from 13,800 to
+    // 14,199 and from 14,800, so the points in between run 14,199's execution.
+    void sweepCsvNamesPolicyAndExecution()
+    {
+        const QStringList args{"sweep", kHole, "--from-bytes", "14100", "--to-bytes", "14900", "--exact", "--overhead-limit", "1.1", "--policy", "monotone"};
+        const CliRun csv = runCli(args + QStringList{"--csv"});
+        const Json json = jsonOf(runCli(args + QStringList{"--json"}));
+        QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+        const QStringList rows = QString::fromUtf8(csv.out).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(rows.first().endsWith(",outside_operator,policy,execution_budget"));
+        QCOMPARE(rows.size() - 1, static_cast<qsizetype>(json.at("points").size()));
+        int fallbacks = 0;
+        for (size_t i = 0; i < json.at("points").size(); ++i) {
+            const Json& q = json.at("points")[i];
+            const QStringList cells = rows[static_cast<qsizetype>(i) + 1].split(',');
+            QCOMPARE(cells.at(cells.size() - 2), QStringLiteral("monotone"));
+            QCOMPARE(cells.last(), q.at("execution_budget").is_null() ? QString() : QString::number(q.at("execution_budget").get<int64_t>()));
+            if (q.at("budget").get<int64_t>() > 14199 && q.at("budget").get<int64_t>() < 14800) {
+                QCOMPARE(cells.last(), QStringLiteral("14199"));
+                ++fallbacks;
+            }
+        }
+        QVERIFY(fallbacks > 0);
+        const CliRun formula = runCli({"sweep", kHole, "--from-bytes", "14100", "--to-bytes", "14100", "--exact", "--policy",
+                                       "formula:min(compute,2)/(size*staleness)", "--csv"});
+        QVERIFY2(formula.exitCode == 0, qPrintable(formula.err));
+        QVERIFY2(formula.out.split('\n').at(1).endsWith(",\"formula:min(compute,2)/(size*staleness)\","), formula.out.constData());
+    }
+
     void censusFigureGrowsWithItsRows()
     {
         QStringList traces;
@@ -222,6 +252,23 @@ private slots:
         QVERIFY2(rows[2].startsWith(copy + " lru "), qPrintable(rows[2]));   // the longest name: no padding
         QVERIFY2(rows[3].contains(" " + formula + " "), qPrintable(rows[3]));
         QVERIFY2(lines[7].isEmpty(), qPrintable(run.out));   // and no more rows
+        QVERIFY2(run.err.contains("census: lru is named twice: it is run once\n"), qPrintable(run.err));
+    }
+
+    // A policy spelled as another ("random" is "random:0", "ablation:local-size-stale" is
+    // "dtr-local") is run once, under the name the rows use, and the census says so.
+    void censusSaysWhichNamesAreOne()
+    {
+        const CliRun run = runCli({"census", kDemo, "--policies", "random,random:0,ablation:local-size-stale", "--from", "0.5", "--to", "0.5", "--json"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains("census: random is random:0; its rows are named so\ncensus: random:0 is named twice: it is run once\n"),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains("census: ablation:local-size-stale is dtr-local; its rows are named so\n"), qPrintable(run.err));
+        QStringList policies;
+        const Json census = jsonOf(run);
+        for (const Json& r : census["rows"])
+            policies << QString::fromStdString(r["policy"].get<std::string>());
+        QCOMPARE(policies, (QStringList{"random:0", "dtr-local"}));
     }
 
     void badUsage_data()

@@ -431,10 +431,10 @@ private slots:
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
         QCOMPARE(QString::fromUtf8(sweep.out),
                  QStringLiteral("budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,"
-                                "certified_lo,certified_hi,heuristic_evals,overhead,outside_operator\n"
-                                "499,0.623750000,oom,3,11,0,400,0,0,400,499,0,1.000000000,false\n"
-                                "500,0.625000000,oom,4,51,20,500,3,1,500,699,2,1.666666667,true\n"
-                                "700,0.875000000,complete,4,41,10,700,2,0,700,799,1,1.333333333,\n"));
+                                "certified_lo,certified_hi,heuristic_evals,overhead,outside_operator,policy,execution_budget\n"
+                                "499,0.623750000,oom,3,11,0,400,0,0,400,499,0,1.000000000,false,dtr,\n"
+                                "500,0.625000000,oom,4,51,20,500,3,1,500,699,2,1.666666667,true,dtr,\n"
+                                "700,0.875000000,complete,4,41,10,700,2,0,700,799,1,1.333333333,,dtr,\n"));
         const QString csv = m_dir.filePath("closing-outcome.csv");
         const Run figure = cli({"figure", "outcome", closing, "--sweep", "0.6:1.0:0.2", "--out", m_dir.filePath("closing-outcome.svg"), "--csv", csv});
         QVERIFY2(figure.exitCode == 0, qPrintable(figure.err));

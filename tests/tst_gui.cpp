@@ -805,11 +805,61 @@ private slots:
             r.policy = "dtr";
             rows.push_back(r);
         }
-        drawCensus(&plot, rows);
+        drawCensus(&plot, CensusSpec{}, rows);
         QStringList names;
         for (int i = 0; i < plot.plottableCount(); ++i)
-            names << plot.plottable(i)->name();
+            if (qobject_cast<QCPBars*>(plot.plottable(i)))
+                names << plot.plottable(i)->name();
         QCOMPARE(names, (QStringList{"inceptionv4", "demo-unet", "demo-chain", "c/same.log", "d/same.log"}));
+    }
+
+    // A census row with no hole because no grid budget completes is crossed out at its bar, so it
+    // does not read as monotone's empty bar; the subtitle gives the grid and the limit, and a
+    // floored monotone is ticked with its star, as in the table.
+    void censusFigureTellsNothingCompletesFromNoHole()
+    {
+        QCustomPlot plot;
+        std::vector<CensusRow> rows;
+        for (const char* trace : {"a.log", "b.log"})
+            for (const char* policy : {"dtr", "monotone", "formula:0/0"}) {
+                CensusRow r;
+                r.trace = trace;
+                r.policy = policy;
+                r.holes = std::string(policy) == "dtr" ? 2 : 0;
+                if (std::string(policy) != "formula:0/0")
+                    r.smallestComplete = 100;
+                if (std::string(policy) == "monotone")
+                    r.monotoneFloor = 100;
+                rows.push_back(r);
+            }
+        CensusSpec spec;
+        spec.from = 0.1;
+        spec.to = 0.5;
+        spec.step = 0.05;
+        spec.overheadLimit = 2.0;
+        drawCensus(&plot, spec, rows);
+        // Two traces, bars 0.4 wide: at policy 2 they stand at 1.8 and 2.2.
+        QCPGraph* crosses = nullptr;
+        for (int i = 0; i < plot.graphCount(); ++i)
+            if (plot.graph(i)->name() == QStringLiteral("no grid budget completes"))
+                crosses = plot.graph(i);
+        QVERIFY(crosses);
+        QCOMPARE(crosses->data()->size(), 2);
+        QCOMPARE(crosses->data()->at(0)->key, 1.8);
+        QCOMPARE(crosses->data()->at(1)->key, 2.2);
+        auto* title = qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0));
+        QVERIFY(title);
+        QCOMPARE(title->text(), QStringLiteral("ratios 0.100000 to 0.500000 every 0.050000, overhead limit 2.00; "
+                                               "* searched down to DTR's smallest completing grid budget only"));
+        auto ticker = plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        QCOMPARE(ticker->ticks().value(1.0), QStringLiteral("monotone*"));
+        // Where everything completes, no cross and no legend entry for one.
+        for (CensusRow& r : rows)
+            r.smallestComplete = 100;
+        QCustomPlot plain;
+        drawCensus(&plain, spec, rows);
+        QCOMPARE(plain.graphCount(), 0);
     }
 
     // A hole narrower than a label's four decimals is labelled with as many more as tell its
@@ -1347,6 +1397,21 @@ private slots:
         QCOMPARE(model.index(0, SweepPointsModel::SameExecution).data().toString(), QString("2,990 – 3,010 until it stopped"));
         QCOMPARE(model.index(0, SweepPointsModel::Outcome_).data(Qt::ToolTipRole).toString(), QString("time cap reached (2 s)"));
         QCOMPARE(model.index(1, SweepPointsModel::SameExecution).data().toString(), QString("from 3,990 up"));
+        QVERIFY(model.index(1, SweepPointsModel::Budget).data(Qt::ToolTipRole).isNull());
+    }
+
+    // A monotone point says whose execution its figures are (SweepPoint::executionBudget).
+    void monotonePointNamesItsExecution()
+    {
+        SweepPoint fallback{14500, Outcome::Complete, 9, 900, 9, 14199, 2, 0, 14200, 14799, ""};
+        fallback.executionBudget = 14199;
+        SweepPoint own{14199, Outcome::Complete, 9, 800, 9, 14199, 2, 0, 13800, 14199, ""};
+        own.executionBudget = 14199;
+        SweepPointsModel model;
+        model.setPoints({own, fallback}, Baseline{.memory = 20000});
+        QCOMPARE(model.index(0, SweepPointsModel::Budget).data(Qt::ToolTipRole).toString(), QString("Monotone ran DTR's execution at this budget."));
+        QCOMPARE(model.index(1, SweepPointsModel::Outcome_).data(Qt::ToolTipRole).toString(),
+                 QString("Monotone ran DTR's execution at 14,199 bytes, the largest budget up to this one where DTR completes."));
     }
 
     // The window fits a laptop screen 1366 pixels wide, on every page.

@@ -40,6 +40,7 @@ SessionDocument goodDocument()
     d.settings.overheadLimit = 2.0;
     d.settings.maxSeconds = 30.0;
     d.points = {point(3000, holescope::Outcome::Oom, 2990, 3010), point(4200, holescope::Outcome::Complete, 4100, 4300)};
+    d.points[1].executionBudget = 4150;   // as monotone keeps it
     d.budgetA = 4200;
     d.budgetB = 3000;
     d.protect = {4};
@@ -75,6 +76,21 @@ private slots:
         QVERIFY2(back.has_value(), error.c_str());
         QVERIFY(!back->settings.maxSeconds.has_value());
         QCOMPARE(back->settings.overheadLimit, std::optional<double>(2.0));
+    }
+
+    // A file written before points kept monotone's execution budget (13 values) reads without it,
+    // as the sweep JSON does; a point without one (null) reads the same.
+    void olderPointHasNoExecutionBudget()
+    {
+        nlohmann::json j = nlohmann::json::parse(holescope::sessionToJson(goodDocument()));
+        QCOMPARE(j["sweep"]["points"][1][13].get<int64_t>(), int64_t{4150});
+        QVERIFY(j["sweep"]["points"][0][13].is_null());
+        j["sweep"]["points"][1].erase(size_t{13});
+        std::string error;
+        const auto back = holescope::sessionFromJson(j.dump(), "s.holescope", error);
+        QVERIFY2(back.has_value(), error.c_str());
+        QCOMPARE(back->points[1].executionBudget, int64_t{-1});
+        QCOMPARE(back->points[0].executionBudget, int64_t{-1});
     }
 
     // A file written before sweeps kept what they were replayed with: its points are taken as
@@ -116,9 +132,13 @@ private slots:
         QTest::newRow("points not a list") << Change([](nlohmann::json& j) { j["sweep"]["points"] = 7; })
                                            << "field sweep.points must be a list";
         QTest::newRow("point of 10 values") << Change([](nlohmann::json& j) {
-            for (const size_t i : {size_t{12}, size_t{11}, size_t{10}})
+            for (const size_t i : {size_t{13}, size_t{12}, size_t{11}, size_t{10}})
                 j["sweep"]["points"][1].erase(i);
-        }) << "field sweep.points[1] must be a list of 13 values";
+        }) << "field sweep.points[1] must be a list of 14 values";
+        QTest::newRow("execution budget above the point's") << Change([](nlohmann::json& j) { j["sweep"]["points"][1][13] = 4201; })
+                                                            << "field sweep.points[1] has an execution budget that is negative or above its budget";
+        QTest::newRow("execution budget as text") << Change([](nlohmann::json& j) { j["sweep"]["points"][1][13] = "4150"; })
+                                                  << "field sweep.points[1] has a value of the wrong type";
         QTest::newRow("point outside an operator, as text") << Change([](nlohmann::json& j) { j["sweep"]["points"][1][12] = "yes"; })
                                                             << "field sweep.points[1] has a value of the wrong type";
         QTest::newRow("point outside its interval") << Change([](nlohmann::json& j) { j["sweep"]["points"][0][0] = 3011; })

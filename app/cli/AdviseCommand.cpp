@@ -15,8 +15,8 @@ int runAdvise(const QStringList& args)
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser);
     parser.addOptions({
-        {"window", "How far around the budget to look, as a ratio of the peak (default 0.02), or bytes (digits only).", "size"},
-        {"margin", "A failure closer than this makes a completing budget \"near a hole\" (default 0.001 of the peak, or bytes).", "size"},
+        {"window", "How far around the budget to look, as a ratio of the peak (default 0.02), or bytes (digits only, or with a B: 1B).", "size"},
+        {"margin", "A failure closer than this makes a completing budget \"near a hole\" (default 0.001 of the peak, or bytes as for --window).", "size"},
         {"jobs", "Threads (default: every core).", "n"},
         {"sweep-seconds", "Stop looking after this much time; what was certified is reported.", "s"},
         {"json", "Print JSON (format holescope-advice/1)."},
@@ -41,8 +41,9 @@ int runAdvise(const QStringList& args)
     request.margin = size("margin", 0.001);
     // The margin is judged inside the window: a wider one would be claimed without being looked at.
     if (request.margin > request.window)
-        throw UsageError{QStringLiteral("--margin: %1 bytes is wider than the window, %2 bytes on either side; widen --window")
-                             .arg(QString::fromStdString(groupDigits(request.margin)), QString::fromStdString(groupDigits(request.window)))};
+        throw UsageError{QStringLiteral("--margin: %1 is wider than the window, %2 on either side; widen --window")
+                             .arg(QString::fromStdString(plural(request.margin, "byte", "bytes")),
+                                  QString::fromStdString(plural(request.window, "byte", "bytes")))};
     if (request.budget > (int64_t{1} << 62) - request.window)
         throw UsageError{QStringLiteral("--window: the budget plus the window is more bytes than a budget can be (2^62)")};
     request.jobs = parseJobs(parser);

@@ -75,9 +75,18 @@ std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
                                                                                              "with commas in --policy, once per formula)")
                                                                             : QString())};
         }
-        // A policy named twice is run once: its rows would only repeat.
+        // A policy named twice is run once: its rows would only repeat. A name that is another's
+        // spelling ("random:0" is "random") has its rows under the name the tables use; both are
+        // said, or the rows looked for would seem missing.
         Policy policy = std::get<Policy>(std::move(p));
-        if (std::none_of(policies.begin(), policies.end(), [&](const Policy& q) { return policyName(q) == policyName(policy); }))
+        const QString typed = n.trimmed(), name = QString::fromStdString(policyName(policy));
+        const bool repeated = std::any_of(policies.begin(), policies.end(), [&](const Policy& q) { return policyName(q) == policyName(policy); });
+        if (typed != name)
+            std::fprintf(stderr, "census: %s is %s%s\n", qPrintable(typed), qPrintable(name),
+                         repeated ? ", named already: it is run once" : "; its rows are named so");
+        else if (repeated)
+            std::fprintf(stderr, "census: %s is named twice: it is run once\n", qPrintable(typed));
+        if (!repeated)
             policies.push_back(std::move(policy));
     }
     return policies;
@@ -172,7 +181,7 @@ int runCensus(const QStringList& args)
         const auto makePlot = [&] {
             auto plot = std::make_shared<QCustomPlot>();
             plot->resize(1200, 700);
-            drawCensus(plot.get(), rows);
+            drawCensus(plot.get(), spec, rows);
             return plot;
         };
         FigureOptions options;

@@ -153,8 +153,10 @@ double parseBudgetRatio(const QString& text, const QString& option)
 int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option)
 {
     const QString t = text.trimmed();
-    const bool digitsOnly = !t.isEmpty() && std::all_of(t.begin(), t.end(), [](QChar c) { return c.isDigit(); });
-    if (digitsOnly && t != "0" && t != "1")
+    const auto allDigits = [](const QString& s) { return !s.isEmpty() && std::all_of(s.begin(), s.end(), [](QChar c) { return c.isDigit(); }); };
+    if (t.endsWith('B') && allDigits(t.chopped(1)))
+        return parseBytes(t.chopped(1), option);
+    if (allDigits(t) && t != "0" && t != "1")
         return parseBytes(t, option);
     return budgetFromRatio(trace.baseline, parseBudgetRatio(t, option), option);
 }

@@ -50,7 +50,8 @@ ReplayOptions replayOptionsFrom(const QCommandLineParser& parser, const LoadedTr
 // options.maxRecordBytes.
 void addRecordOptions(QCommandLineParser& parser, int64_t defaultMiB);
 void recordOptionsFrom(const QCommandLineParser& parser, int64_t defaultMiB, ReplayOptions& options);
-// A budget given either way: digits only and more than 1 are bytes, anything else a ratio of the peak.
+// A budget given either way: digits only and more than 1 are bytes, as are digits with a B ("1B",
+// one byte, where "1" is the whole peak); anything else a ratio of the peak.
 int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option);
 
 // One positional argument, the trace; complains otherwise.

@@ -207,7 +207,7 @@ int runSweepCommand(const QStringList& args)
     if (parser.isSet("json"))
         writeOutput(parser, sweepToJson(s.header, r.points, r.stopped).dump() + "\n");
     else if (parser.isSet("csv"))
-        writeOutput(parser, sweepToCsv(r.points, t.baseline));
+        writeOutput(parser, sweepToCsv(r.points, t.baseline, s.header.policy));
     else
         writeOutput(parser, humanSweep(t, s.header, r));
     return kExitOk;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/CensusReport.h"
 
+#include "text/CsvField.h"
 #include "text/Numbers.h"
 
 #include <algorithm>
@@ -55,7 +56,7 @@ std::string censusToCsv(const std::vector<CensusRow>& rows)
     std::string csv = "trace,policy,budgets,failing,unresolved,holes,smallest_complete,smallest_complete_ratio,compared,median_overhead,"
                       "dtr_median_overhead,monotone_floor\n";
     for (const CensusRow& r : rows) {
-        csv += r.trace + "," + r.policy + "," + std::to_string(r.budgets) + "," + std::to_string(r.failing) + "," + std::to_string(r.unresolved)
+        csv += csvField(r.trace) + "," + csvField(r.policy) + "," + std::to_string(r.budgets) + "," + std::to_string(r.failing) + "," + std::to_string(r.unresolved)
                + "," + std::to_string(r.holes) + "," + (r.smallestComplete ? std::to_string(*r.smallestComplete) : "") + ","
                + (r.smallestCompleteRatio ? ratioText(*r.smallestCompleteRatio) : "") + "," + std::to_string(r.compared) + ","
                + (r.medianOverhead ? fixed(*r.medianOverhead, 6) : "") + "," + (r.dtrMedianOverhead ? fixed(*r.dtrMedianOverhead, 6) : "")
@@ -64,10 +65,15 @@ std::string censusToCsv(const std::vector<CensusRow>& rows)
     return csv;
 }
 
+std::string censusGridText(const CensusSpec& spec)
+{
+    return "ratios " + ratioText(spec.from) + " to " + ratioText(spec.to) + " every " + ratioText(spec.step)
+           + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit"));
+}
+
 std::string censusToText(const CensusSpec& spec, const std::vector<CensusRow>& rows)
 {
-    std::string t = "ratios " + ratioText(spec.from) + " to " + ratioText(spec.to) + " every " + ratioText(spec.step)
-                    + (spec.overheadLimit ? ", overhead limit " + fixed(*spec.overheadLimit, 2) : std::string(", no overhead limit")) + "\n\n";
+    std::string t = censusGridText(spec) + "\n\n";
     // A floored monotone is marked, and its floor given below the table.
     const auto policyCell = [](const CensusRow& r) { return r.monotoneFloor ? r.policy + "*" : r.policy; };
     // Columns as wide as their longest name: traces told apart by their paths, and formulas,

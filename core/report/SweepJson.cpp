@@ -3,6 +3,7 @@
 
 #include "policy/Policy.h"
 #include "report/ReplayJson.h"
+#include "text/CsvField.h"
 
 #include <algorithm>
 #include <cmath>
@@ -296,12 +297,14 @@ std::string outsideOperatorCsvCell(const SweepPoint& p)
     return p.outsideOperator ? "true" : "false";
 }
 
-std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline)
+std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline, const std::string& policy)
 {
-    // Columns added later go last, so that readers by position keep working.
+    // Columns added later go last, so that readers by position keep working. execution_budget is
+    // monotone's (the JSON's), empty for other policies and where DTR completes at no budget.
     std::string out =
         "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi,heuristic_evals,overhead,"
-        "outside_operator\n";
+        "outside_operator,policy,execution_budget\n";
+    const std::string policyCell = csvField(policy);
     for (const SweepPoint& p : points) {
         char ratio[32], overhead[32];
         std::snprintf(ratio, sizeof ratio, "%.9f", ratioOfPeak(p.budget, baseline.memory));
@@ -310,7 +313,7 @@ std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& ba
                + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
                + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCsvCells(p) + ","
                + (p.heuristicEvals >= 0 ? std::to_string(p.heuristicEvals) : std::string()) + "," + overhead + ","
-               + outsideOperatorCsvCell(p) + "\n";
+               + outsideOperatorCsvCell(p) + "," + policyCell + "," + (p.executionBudget >= 0 ? std::to_string(p.executionBudget) : std::string()) + "\n";
     }
     return out;
 }

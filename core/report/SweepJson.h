@@ -50,7 +50,9 @@ nlohmann::ordered_json pointToJson(const SweepPoint& p, int64_t baselineMemory, 
 // "format": "holescope-sweep/1". Depends only on the header and the points, so a sweep's shards
 // merge into the very bytes of the whole sweep, whatever the threads.
 nlohmann::ordered_json sweepToJson(const SweepHeader& header, const std::vector<SweepPoint>& points, bool stopped);
-std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline);
+// One line per point. `policy` (policyName()) fills a column of its own, so that the CSVs of several
+// policies can be concatenated and still told apart.
+std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline, const std::string& policy);
 // Cells shared by the CSVs of sweep points: "certified_lo,certified_hi" (both empty for an
 // unresolved run, the upper one for no upper bound), and "outside_operator" ("true" or "false" for
 // a failure, empty otherwise, as the JSON has the field on failures only).

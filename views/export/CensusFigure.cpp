@@ -2,6 +2,7 @@
 #include "export/CensusFigure.h"
 
 #include "plot/LegendWrap.h"
+#include "report/CensusReport.h"
 
 #include <qcustomplot.h>
 
@@ -38,7 +39,7 @@ std::vector<std::string> legendNames(const std::vector<std::string>& traces)
 
 } // namespace
 
-void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
+void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<CensusRow>& rows)
 {
     plot->clearPlottables();
     std::vector<std::string> policies, traces;
@@ -50,11 +51,18 @@ void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
     }
     const std::vector<std::string> names = legendNames(traces);
     auto* group = new QCPBarsGroup(plot);
+    // Spacing in plot coordinates, none: bar t of n then stands at x + (t - (n - 1) / 2) * width,
+    // where a cross can mark it.
+    group->setSpacingType(QCPBarsGroup::stPlotCoords);
+    group->setSpacing(0);
+    const double width = 0.8 / static_cast<double>(std::max<size_t>(traces.size(), 1));
     double most = 1;
+    std::vector<double> noneCompletes;   // the keys of bars whose row has no completing budget
+    std::vector<std::string> floored;
     for (size_t t = 0; t < traces.size(); ++t) {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setBarsGroup(group);
-        bars->setWidth(0.8 / static_cast<double>(std::max<size_t>(traces.size(), 1)));
+        bars->setWidth(width);
         const QColor colour = QColor::fromHsv(static_cast<int>(360 * t / std::max<size_t>(traces.size(), 1)), 150, 200);
         bars->setBrush(colour);
         bars->setPen(colour.darker(130));
@@ -62,31 +70,53 @@ void drawCensus(QCustomPlot* plot, const std::vector<CensusRow>& rows)
         bars->setName(QString::fromStdString(names[t]));
         for (const CensusRow& r : rows)
             if (r.trace == name) {
-                const auto x = std::find(policies.begin(), policies.end(), r.policy) - policies.begin();
-                bars->addData(static_cast<double>(x), static_cast<double>(r.holes));
+                const auto x = static_cast<double>(std::find(policies.begin(), policies.end(), r.policy) - policies.begin());
+                bars->addData(x, static_cast<double>(r.holes));
                 most = std::max(most, static_cast<double>(r.holes));
+                if (!r.smallestComplete)
+                    noneCompletes.push_back(x + (static_cast<double>(t) - static_cast<double>(traces.size() - 1) / 2) * width);
+                if (r.monotoneFloor)
+                    floored.push_back(r.policy);
             }
     }
+    if (!noneCompletes.empty()) {
+        auto* crosses = plot->addGraph();
+        crosses->setName(QStringLiteral("no grid budget completes"));
+        crosses->setLineStyle(QCPGraph::lsNone);
+        crosses->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(Qt::black, 1.5), Qt::NoBrush, 9));
+        crosses->setData(QVector<double>(noneCompletes.begin(), noneCompletes.end()),
+                         QVector<double>(static_cast<qsizetype>(noneCompletes.size()), most * 0.04));
+    }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (size_t p = 0; p < policies.size(); ++p)
-        ticker->addTick(static_cast<double>(p), QString::fromStdString(policies[p]));
+    for (size_t p = 0; p < policies.size(); ++p) {
+        const bool star = std::find(floored.begin(), floored.end(), policies[p]) != floored.end();
+        ticker->addTick(static_cast<double>(p), QString::fromStdString(star ? policies[p] + "*" : policies[p]));
+    }
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setTickLabelRotation(-50);   // the label ends at its tick
     plot->xAxis->setRange(-0.6, static_cast<double>(policies.size()) - 0.4);
     plot->yAxis->setRange(0, most * 1.15);
     plot->yAxis->setLabel(QStringLiteral("hole regions"));
+    std::string subtitle = censusGridText(spec);
+    if (!floored.empty())
+        subtitle += "; * searched down to DTR's smallest completing grid budget only";
     // The legend in a row above the plot, where it hides no bar.
     plot->legend->setVisible(true);
     plot->legend->setFont(plot->xAxis->tickLabelFont());
     if (plot->plotLayout()->rowCount() < 2) {
         plot->plotLayout()->insertRow(0);
         plot->plotLayout()->addElement(0, 0, plot->legend);
+        plot->plotLayout()->insertRow(0);
+        plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), plot->xAxis->tickLabelFont()));
         plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         plot->legend->setWrap(4);
         plot->legend->setBorderPen(Qt::NoPen);
         plot->plotLayout()->setRowStretchFactor(0, 0.001);
+        plot->plotLayout()->setRowStretchFactor(1, 0.001);
         QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { wrapLegendToWidth(plot, plot->legend); });
     }
+    if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0)))
+        title->setText(QString::fromStdString(subtitle));
     plot->replot();
 }
 

@@ -49,6 +49,12 @@ QVariant SweepPointsModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(index.column() == Outcome_ ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Outcome_ && !p.reason.empty())
         return QString::fromStdString(p.reason);
+    // Monotone's figures are those of DTR's execution at a budget of its own, maybe lower.
+    if (role == Qt::ToolTipRole && (index.column() == Budget || index.column() == Outcome_) && p.executionBudget >= 0)
+        return p.executionBudget == p.budget
+                   ? tr("Monotone ran DTR's execution at this budget.")
+                   : tr("Monotone ran DTR's execution at %1 bytes, the largest budget up to this one where DTR completes.")
+                         .arg(QString::fromStdString(groupDigits(p.executionBudget)));
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

@@ -24,7 +24,8 @@ Json optional(const std::optional<int64_t>& v)
 Json pointToJson(const SweepPoint& p)
 {
     return Json::array({p.budget, outcomeName(p.outcome), p.opsDone, p.clock, p.rematCompute, p.maxMemory, p.evictions, p.maxDepth,
-                        p.certifiedLo, p.certifiedHi, p.reason, p.heuristicEvals, p.outsideOperator});
+                        p.certifiedLo, p.certifiedHi, p.reason, p.heuristicEvals, p.outsideOperator,
+                        p.executionBudget >= 0 ? Json(p.executionBudget) : Json()});
 }
 
 // Thrown inside the parser only, with the field's name; turned into the returned error.
@@ -55,9 +56,9 @@ Outcome outcomeFrom(const std::string& name, const std::string& field)
 SweepPoint pointFrom(const nlohmann::json& row, const std::string& field)
 {
     // Sessions written before sweeps kept heuristic evaluations have 11 values, before they kept
-    // failures outside any operator 12.
-    if (!row.is_array() || row.size() < 11 || row.size() > 13)
-        throw FieldError{field, "must be a list of 13 values"};
+    // failures outside any operator 12, before they kept monotone's execution budget 13.
+    if (!row.is_array() || row.size() < 11 || row.size() > 14)
+        throw FieldError{field, "must be a list of 14 values"};
     try {
         SweepPoint p;
         p.budget = row[0].get<int64_t>();
@@ -72,7 +73,10 @@ SweepPoint pointFrom(const nlohmann::json& row, const std::string& field)
         p.certifiedHi = row[9].get<int64_t>();
         p.reason = row[10].get<std::string>();
         p.heuristicEvals = row.size() >= 12 ? row[11].get<int64_t>() : -1;
-        p.outsideOperator = row.size() == 13 && row[12].get<bool>();
+        p.outsideOperator = row.size() >= 13 && row[12].get<bool>();
+        p.executionBudget = row.size() == 14 && !row[13].is_null() ? row[13].get<int64_t>() : -1;
+        if (p.executionBudget < -1 || p.executionBudget > p.budget)
+            throw FieldError{field, "has an execution budget that is negative or above its budget"};
         if (p.heuristicEvals < -1)
             throw FieldError{field, "has a negative count of heuristic evaluations"};
         if (p.certifiedLo > p.budget || p.budget > p.certifiedHi)
@@ -100,7 +104,7 @@ bool operator==(const SweepPoint& a, const SweepPoint& b)
     return a.budget == b.budget && a.outcome == b.outcome && a.opsDone == b.opsDone && a.clock == b.clock
            && a.rematCompute == b.rematCompute && a.maxMemory == b.maxMemory && a.evictions == b.evictions && a.maxDepth == b.maxDepth
            && a.certifiedLo == b.certifiedLo && a.certifiedHi == b.certifiedHi && a.reason == b.reason && a.outsideOperator == b.outsideOperator
-           && a.heuristicEvals == b.heuristicEvals;
+           && a.heuristicEvals == b.heuristicEvals && a.executionBudget == b.executionBudget;
 }
 
 bool operator==(const SessionDocument& a, const SessionDocument& b)
