@@ -76,7 +76,7 @@ std::vector<Policy> policiesFrom(const QCommandLineParser& parser)
                                                                             : QString())};
         }
         // A policy named twice is run once: its rows would only repeat. A name that is another's
-        // spelling ("random:0" is "random") has its rows under the name the tables use; both are
+        // spelling ("random" is "random:0") has its rows under the name the tables use; both are
         // said, or the rows looked for would seem missing.
         Policy policy = std::get<Policy>(std::move(p));
         const QString typed = n.trimmed(), name = QString::fromStdString(policyName(policy));
