@@ -847,6 +847,16 @@ private slots:
         QCOMPARE(crosses->data()->size(), 2);
         QCOMPARE(crosses->data()->at(0)->key, 1.8);
         QCOMPARE(crosses->data()->at(1)->key, 2.2);
+        // ...which is where QCustomPlot draws those bars (row 2 of each trace's bars).
+        plot.resize(800, 500);
+        plot.replot();
+        std::vector<QCPBars*> bars;
+        for (int i = 0; i < plot.plottableCount(); ++i)
+            if (auto* b = qobject_cast<QCPBars*>(plot.plottable(i)))
+                bars.push_back(b);
+        QCOMPARE(bars.size(), size_t{2});
+        for (int t = 0; t < 2; ++t)
+            QVERIFY(std::abs(bars[static_cast<size_t>(t)]->dataPixelPosition(2).x() - crosses->dataPixelPosition(t).x()) < 1.0);
         auto* title = qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0));
         QVERIFY(title);
         QCOMPARE(title->text(), QStringLiteral("ratios 0.100000 to 0.500000 every 0.050000, overhead limit 2.00; "

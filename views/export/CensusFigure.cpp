@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace holescope {
 namespace {
@@ -58,7 +59,7 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
     const double width = 0.8 / static_cast<double>(std::max<size_t>(traces.size(), 1));
     double most = 1;
     std::vector<double> noneCompletes;   // the keys of bars whose row has no completing budget
-    std::vector<std::string> floored;
+    std::set<std::string> floored;   // policies with a floored row
     for (size_t t = 0; t < traces.size(); ++t) {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setBarsGroup(group);
@@ -76,7 +77,7 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
                 if (!r.smallestComplete)
                     noneCompletes.push_back(x + (static_cast<double>(t) - static_cast<double>(traces.size() - 1) / 2) * width);
                 if (r.monotoneFloor)
-                    floored.push_back(r.policy);
+                    floored.insert(r.policy);
             }
     }
     if (!noneCompletes.empty()) {
@@ -89,8 +90,7 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
     }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (size_t p = 0; p < policies.size(); ++p) {
-        const bool star = std::find(floored.begin(), floored.end(), policies[p]) != floored.end();
-        ticker->addTick(static_cast<double>(p), QString::fromStdString(star ? policies[p] + "*" : policies[p]));
+        ticker->addTick(static_cast<double>(p), QString::fromStdString(floored.count(policies[p]) ? policies[p] + "*" : policies[p]));
     }
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setTickLabelRotation(-50);   // the label ends at its tick
