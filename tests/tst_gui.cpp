@@ -870,6 +870,22 @@ private slots:
         QCustomPlot plain;
         drawCensus(&plain, spec, rows);
         QCOMPARE(plain.graphCount(), 0);
+        // A row with no completing budget where some were left unresolved is told apart: nothing
+        // is known of those budgets.
+        rows[2].smallestComplete.reset();
+        rows[2].unresolved = 3;
+        rows[5].smallestComplete.reset();
+        QCustomPlot capped;
+        drawCensus(&capped, spec, rows);
+        QCOMPARE(capped.graphCount(), 2);
+        QCOMPARE(capped.graph(0)->name(), QStringLiteral("no grid budget completes"));
+        QCOMPARE(capped.graph(0)->data()->size(), 1);
+        QCOMPARE(capped.graph(0)->data()->at(0)->key, 2.2);
+        QCOMPARE(capped.graph(0)->scatterStyle().shape(), QCPScatterStyle::ssCross);
+        QCOMPARE(capped.graph(1)->name(), QStringLiteral("none completes, some unresolved"));
+        QCOMPARE(capped.graph(1)->data()->size(), 1);
+        QCOMPARE(capped.graph(1)->data()->at(0)->key, 1.8);
+        QCOMPARE(capped.graph(1)->scatterStyle().shape(), QCPScatterStyle::ssCrossCircle);
     }
 
     // A hole narrower than a label's four decimals is labelled with as many more as tell its

@@ -38,6 +38,19 @@ std::vector<std::string> legendNames(const std::vector<std::string>& traces)
     return names;
 }
 
+// Marks the bars at these keys with a symbol just above the axis, named in the legend.
+void addBarMarks(QCustomPlot* plot, const std::vector<double>& keys, double y, const QString& name,
+                 QCPScatterStyle::ScatterShape shape)
+{
+    if (keys.empty())
+        return;
+    auto* marks = plot->addGraph();
+    marks->setName(name);
+    marks->setLineStyle(QCPGraph::lsNone);
+    marks->setScatterStyle(QCPScatterStyle(shape, QPen(Qt::black, 1.5), Qt::NoBrush, 9));
+    marks->setData(QVector<double>(keys.begin(), keys.end()), QVector<double>(static_cast<qsizetype>(keys.size()), y));
+}
+
 } // namespace
 
 void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<CensusRow>& rows)
@@ -58,7 +71,9 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
     group->setSpacing(0);
     const double width = 0.8 / static_cast<double>(std::max<size_t>(traces.size(), 1));
     double most = 1;
-    std::vector<double> noneCompletes;   // the keys of bars whose row has no completing budget
+    // The keys of bars whose row has no completing budget: every grid budget failed, or some
+    // were left unresolved (a formula's score that is not a number), which says nothing of them.
+    std::vector<double> noneCompletes, noneCompletesSomeCapped;
     std::set<std::string> floored;   // policies with a floored row
     for (size_t t = 0; t < traces.size(); ++t) {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
@@ -75,19 +90,15 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
                 bars->addData(x, static_cast<double>(r.holes));
                 most = std::max(most, static_cast<double>(r.holes));
                 if (!r.smallestComplete)
-                    noneCompletes.push_back(x + (static_cast<double>(t) - static_cast<double>(traces.size() - 1) / 2) * width);
+                    (r.unresolved > 0 ? noneCompletesSomeCapped : noneCompletes)
+                        .push_back(x + (static_cast<double>(t) - static_cast<double>(traces.size() - 1) / 2) * width);
                 if (r.monotoneFloor)
                     floored.insert(r.policy);
             }
     }
-    if (!noneCompletes.empty()) {
-        auto* crosses = plot->addGraph();
-        crosses->setName(QStringLiteral("no grid budget completes"));
-        crosses->setLineStyle(QCPGraph::lsNone);
-        crosses->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(Qt::black, 1.5), Qt::NoBrush, 9));
-        crosses->setData(QVector<double>(noneCompletes.begin(), noneCompletes.end()),
-                         QVector<double>(static_cast<qsizetype>(noneCompletes.size()), most * 0.04));
-    }
+    addBarMarks(plot, noneCompletes, most * 0.04, QStringLiteral("no grid budget completes"), QCPScatterStyle::ssCross);
+    addBarMarks(plot, noneCompletesSomeCapped, most * 0.04, QStringLiteral("none completes, some unresolved"),
+                QCPScatterStyle::ssCrossCircle);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (size_t p = 0; p < policies.size(); ++p) {
         ticker->addTick(static_cast<double>(p), QString::fromStdString(floored.count(policies[p]) ? policies[p] + "*" : policies[p]));
