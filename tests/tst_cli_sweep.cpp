@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text/Numbers.h"
+
 #include "support/CliProcess.h"
 #include "support/SkipReport.h"
 #include "text/Numbers.h"
@@ -643,6 +645,38 @@ private slots:
         r = cli({"merge", a, b, capped});
         QVERIFY2(r.exitCode == 2 && r.err.contains(capped + ": not a shard of the same sweep as " + a + ": its \"max_steps\" is 100, not null"),
                  qPrintable(r.err));
+        // A shard that names no policy (a holescope before policies, or one edited by hand) is not
+        // taken for DTR's: it merges only with its like.
+        const QString noPolicy = writeChanged(nlohmann::json::parse(readAll(b).toStdString()), "no-policy.json",
+                                              [](nlohmann::json& j) { j.erase("policy"); });
+        r = cli({"merge", a, noPolicy});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(noPolicy + ": not a shard of the same sweep as " + a + ": its \"policy\" is missing, not \"dtr\""),
+                 qPrintable(r.err));
+        r = cli({"merge", noPolicy, a});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(a + ": not a shard of the same sweep as " + noPolicy + ": its \"policy\" is \"dtr\", not missing"),
+                 qPrintable(r.err));
+        // Likewise a shard without a trace digest; and one of another number of shards shows its own "K/N".
+        const QString noDigest = writeChanged(nlohmann::json::parse(readAll(b).toStdString()), "no-digest.json",
+                                              [](nlohmann::json& j) { j.erase("trace_digest"); });
+        r = cli({"merge", a, noDigest});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(noDigest + ": a shard of another trace than " + a + " (trace digest missing, not "), qPrintable(r.err));
+        const QString ofFour = writeChanged(nlohmann::json::parse(readAll(b).toStdString()), "of-four.json",
+                                            [](nlohmann::json& j) { j["shard"] = "2/4"; });
+        r = cli({"merge", a, ofFour});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(ofFour + ": not a shard of the same sweep as " + a + ": its \"shard\" is \"2/4\", one of 4 shards, not 3"),
+                 qPrintable(r.err));
+        // A shard cut short in its text: where the JSON breaks.
+        const QString cut = path("cut.json");
+        {
+            const QByteArray whole = readAll(b);
+            QFile out(cut);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(whole.left(whole.size() / 2));
+        }
+        r = cli({"merge", a, cut});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(cut + ": not JSON: parse error at line 1, column "), qPrintable(r.err));
+        QVERIFY2(r.err.contains("syntax error"), qPrintable(r.err));
+
         // A shard of an older holescope (no compute baseline, caps or heuristic evaluations) with new ones.
         nlohmann::json old = nlohmann::json::parse(readAll(a).toStdString());
         for (const char* key : {"baseline_compute", "max_steps", "max_seconds"})
@@ -665,7 +699,33 @@ private slots:
                  qPrintable(r.err));
 
         damaged("shard", [](nlohmann::json& j) { j["shard"] = "x"; }, "field \"shard\": expected K/N, found \"x\"");
-        damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; }, "field \"from\"/\"to\"/\"shard\": out of range");
+        const auto to = good.at("to").get<int64_t>();
+        damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; },
+                QStringLiteral("field \"from\": %1, above \"to\" (%2)").arg(to + 1).arg(to));
+        damaged("negative from", [](nlohmann::json& j) { j["from"] = -1; }, "field \"from\": expected bytes (0 or more), found -1");
+        damaged("shards", [](nlohmann::json& j) { j["shard"] = "1/100001"; }, "field \"shard\": at most 100000 shards, found \"1/100001\"");
+        // Values nlohmann would convert without a word (1e30 to nonsense), and caps no sweep writes.
+        damaged("baseline fraction", [](nlohmann::json& j) { j["baseline_memory"] = 10064.5; },
+                "field \"baseline_memory\": expected an integer of at least 0, found 10064.5");
+        damaged("baseline huge", [](nlohmann::json& j) { j["baseline_compute"] = 1e30; },
+                "field \"baseline_compute\": expected an integer of at least 0, found 1e+30");
+        damaged("no steps", [](nlohmann::json& j) { j["max_steps"] = 0; }, "field \"max_steps\": expected an integer of at least 1, found 0");
+        damaged("negative seconds", [](nlohmann::json& j) { j["max_seconds"] = -1; },
+                "field \"max_seconds\": expected null or seconds above 0, found -1");
+        damaged("unresolved without a reason", [](nlohmann::json& j) {
+            j["points"][0]["outcome"] = "unresolved";
+            j["points"][0].erase("reason");
+        }, "field \"points[0].reason\": missing (an unresolved run says why it was stopped)");
+        damaged("not an object", [](nlohmann::json& j) { j = nlohmann::json::array({1, 2}); }, "expected a sweep (a JSON object), found array");
+        damaged("coverage list", [](nlohmann::json& j) { j["coverage"] = nlohmann::json::array({1}); },
+                "field \"coverage\": expected an object whose \"stopped\" is true or false, found [1]");
+        // A point no shard of the sweep replays (past the range, with an interval of its own).
+        damaged("added point", [&](nlohmann::json& j) {
+            nlohmann::json q = j["points"].back();
+            q["budget"] = to + 1;
+            q["certified"] = {to + 1, to + 1};
+            j["points"].push_back(q);
+        }, QStringLiteral("has a point at %1 B").arg(QString::fromStdString(holescope::groupDigits(to + 1))));
         damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points[0].outcome\": unknown outcome \"crashed\"");
         damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points[0].budget\": expected an integer, found 1e+30");
         const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;
@@ -714,6 +774,24 @@ private slots:
             if (good["points"][i]["outcome"] == "oom")
                 failing = std::to_string(i);
         QVERIFY(!failing.empty());
+        // On an unrefined grid, a point between grid budgets (within the first's interval, so that
+        // nothing else gives it away) is one no shard replays.
+        const QString grid = path("grid-2.json");
+        QCOMPARE(cli({"sweep", kDemo, "--from", "0.3", "--to", "0.9", "--step", "0.05", "--shard", "2/3", "--json", "--out", grid}).exitCode, 0);
+        const nlohmann::json gridShard = nlohmann::json::parse(readAll(grid).toStdString());
+        const nlohmann::json first = gridShard.at("points").at(0);
+        const auto between = first.at("certified").at(0).get<int64_t>();
+        QVERIFY(between < first.at("budget").get<int64_t>());
+        const QString offGrid = writeChanged(gridShard, "off-grid.json", [&](nlohmann::json& j) {
+            nlohmann::json q = first;
+            q["budget"] = between;
+            j["points"].insert(j["points"].begin(), q);
+        });
+        const Run stray = cli({"merge", offGrid});
+        QVERIFY2(stray.exitCode == 2
+                     && stray.err.contains(QStringLiteral("%1: has a point at %2 B").arg(offGrid, QString::fromStdString(holescope::groupDigits(between))))
+                     && stray.err.contains("which shard 2/3 of this unrefined grid does not replay: a point was added to the file"),
+                 qPrintable(stray.err));
         damaged("unbounded failure", [&](nlohmann::json& j) { j["points"][std::stoul(failing)]["certified"][1] = nullptr; },
                 QString::fromStdString("field \"points[" + failing + "].certified\": a failing run's interval has an upper end, found ["));
     }

@@ -4,6 +4,7 @@
 #include "Interrupt.h"
 #include "SweepOnTerminal.h"
 
+#include "report/JsonProblem.h"
 #include "report/SweepJson.h"
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
@@ -304,7 +305,9 @@ namespace {
 // A shard that ran to its end has a point for every budget of its part (see
 // firstMissingPoint): without one, the merged sweep would pass off a removed point as bytes
 // never examined.
-void checkShardPoints(const QString& file, const SweepHeader& h, const std::vector<SweepPoint>& points)
+// What a shard's points must account for, and may not go beyond: a point added to its file (any
+// shard) or removed from it (one that ran to its end).
+void checkShardPoints(const QString& file, const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
 {
     SweepSpec spec;
     spec.from = h.from;
@@ -320,13 +323,21 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
                                  .arg(file, QString::number(size, 'g', 3), QString::number(kMaxGridBudgets, 'g', 3))};
         spec.grid = gridBudgetsOf(h.baselineMemory, range);
     }
-    const std::optional<MissingPoint> missing = firstMissingPoint(spec, points);
-    if (!missing)
-        return;
     const auto bytes = [&](int64_t b) {
         return QStringLiteral("%1 B (%2 of the peak)")
             .arg(QString::fromStdString(groupDigits(b)), QString::fromStdString(ratioText(ratioOfPeak(b, h.baselineMemory))));
     };
+    if (const std::optional<int64_t> stray = firstStrayPoint(spec, points))
+        throw UsageError{QStringLiteral("%1: has a point at %2, which shard %3/%4 %5 does not replay: a point was added to the file")
+                             .arg(file, bytes(*stray), QString::number(h.shard), QString::number(h.shards),
+                                  h.mode == "certified" ? QStringLiteral("of this certified sweep")
+                                  : h.refine > 0        ? QStringLiteral("of this grid")
+                                                        : QStringLiteral("of this unrefined grid"))};
+    if (stopped)
+        return;
+    const std::optional<MissingPoint> missing = firstMissingPoint(spec, points);
+    if (!missing)
+        return;
     QString what;
     switch (missing->kind) {
     case MissingPoint::Kind::GridBudget: what = QStringLiteral("has no point at its grid budget %1").arg(bytes(missing->budget)); break;
@@ -359,15 +370,19 @@ int runMerge(const QStringList& args)
     std::vector<std::vector<SweepPoint>> parts;
     std::vector<bool> seen;
     bool stopped = false;
+    bool firstNamesPolicy = true;
     for (const QString& f : files) {
         if (QFileInfo(f).isDir())
             throw UsageError{QStringLiteral("%1: is a folder, not a shard").arg(f)};
         std::ifstream in(f.toStdString());
         if (!in)
             throw UsageError{QStringLiteral("%1: cannot open").arg(f)};
-        const auto j = nlohmann::json::parse(in, nullptr, false);
-        if (j.is_discarded())
-            throw UsageError{QStringLiteral("%1: not JSON").arg(f)};
+        nlohmann::json j;
+        try {
+            j = nlohmann::json::parse(in);
+        } catch (const nlohmann::json::parse_error& e) {
+            throw UsageError{QStringLiteral("%1: not JSON: %2").arg(f, QString::fromStdString(jsonProblem(e)))};
+        }
         SweepHeader h;
         std::vector<SweepPoint> points;
         bool partStopped = false;
@@ -378,11 +393,25 @@ int runMerge(const QStringList& args)
             merged = h;
             seen.assign(static_cast<size_t>(h.shards), false);
         }
+        // Files of a holescope before policies (or trace digests) had none: such a shard merges
+        // only with its like, as one without a setting does below.
+        const auto digestText = [](const std::string& d) { return QString::fromStdString(d.empty() ? std::string("missing") : d); };
+        if (merged.traceDigest != h.traceDigest)
+            throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
+                                 .arg(f, files.front(), digestText(h.traceDigest), digestText(merged.traceDigest))};
+        const bool namesPolicy = j.contains("policy");
+        if (parts.empty())
+            firstNamesPolicy = namesPolicy;
+        if (namesPolicy != firstNamesPolicy)
+            throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"policy\" is %3, not %4")
+                                 .arg(f, files.front(),
+                                      namesPolicy ? QString::fromStdString(nlohmann::json(h.policy).dump()) : QStringLiteral("missing"),
+                                      firstNamesPolicy ? QString::fromStdString(nlohmann::json(merged.policy).dump()) : QStringLiteral("missing"))};
+        if (h.shards != merged.shards)
+            throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"shard\" is \"%3/%4\", one of %4 shards, not %5")
+                                 .arg(f, files.front(), QString::number(h.shard), QString::number(h.shards), QString::number(merged.shards))};
         SweepHeader a = merged, b = h;
         a.shard = b.shard = 1;
-        if (a.traceDigest != b.traceDigest)
-            throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
-                                 .arg(f, files.front(), QString::fromStdString(b.traceDigest), QString::fromStdString(a.traceDigest))};
         const auto ja = sweepToJson(a, {}, false), jb = sweepToJson(b, {}, false);
         // Both ways: a shard of an older holescope lacks settings a newer one has.
         const auto shown = [](const nlohmann::ordered_json& header, const std::string& key) {
@@ -393,8 +422,7 @@ int runMerge(const QStringList& args)
                 if (!ja.contains(key) || !jb.contains(key) || ja.at(key) != jb.at(key))
                     throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"%3\" is %4, not %5")
                                          .arg(f, files.front(), QString::fromStdString(key), shown(jb, key), shown(ja, key))};
-        if (!partStopped)
-            checkShardPoints(f, h, points);
+        checkShardPoints(f, h, points, partStopped);
         if (seen[static_cast<size_t>(h.shard - 1)])
             throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f, QString::number(h.shard), QString::number(h.shards))};
         seen[static_cast<size_t>(h.shard - 1)] = true;

@@ -2,6 +2,7 @@
 #include "report/SweepJson.h"
 
 #include "policy/Policy.h"
+#include "report/JsonProblem.h"
 #include "report/ReplayJson.h"
 #include "text/CsvField.h"
 
@@ -75,6 +76,19 @@ Outcome outcomeFrom(const std::string& s, bool& ok)
     return Outcome::Unresolved;
 }
 
+// A count a file gives (bytes, steps): an integer of at least `least`. nlohmann would take a
+// fraction or 1e30 without a word (the latter as nonsense).
+bool countFromJson(const nlohmann::json& v, const std::string& field, int64_t least, int64_t& out, std::string& error)
+{
+    const bool fits = v.is_number_integer() && !(v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()));
+    if (!fits || v.get<int64_t>() < least) {
+        error = "field \"" + field + "\": expected an integer of at least " + std::to_string(least) + ", found " + v.dump();
+        return false;
+    }
+    out = v.get<int64_t>();
+    return true;
+}
+
 // The sweep's settings. Each reader below sets `field` to what it is reading, so that the
 // caller can name it when nlohmann throws.
 bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field, std::string& error)
@@ -88,10 +102,15 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     field = "trace_digest";
     h.traceDigest = j.contains("trace_digest") ? j.at("trace_digest").get<std::string>() : std::string();
     field = "baseline_memory";
-    h.baselineMemory = j.at("baseline_memory").get<int64_t>();
+    if (!countFromJson(j.at("baseline_memory"), field, 0, h.baselineMemory, error))
+        return false;
     field = "baseline_compute";
-    if (j.contains("baseline_compute"))
-        h.baselineCompute = j.at("baseline_compute").get<int64_t>();
+    if (j.contains("baseline_compute")) {
+        int64_t compute = 0;
+        if (!countFromJson(j.at("baseline_compute"), field, 0, compute, error))
+            return false;
+        h.baselineCompute = compute;
+    }
     field = "mode";
     h.mode = j.at("mode").get<std::string>();
     for (const char* name : {"from", "to", "refine"}) {
@@ -133,12 +152,28 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     h.protect = j.at("protect").get<std::vector<int32_t>>();
     field = "policy";
     h.policy = j.contains("policy") ? j.at("policy").get<std::string>() : "dtr";
+    // No cap is null: a sweep never writes 0 or less.
+    // Absent (a file of a holescope before caps) stays unset; null is no cap.
     field = "max_steps";
     if (j.contains("max_steps"))
-        h.maxSteps = j.at("max_steps").is_null() ? 0 : j.at("max_steps").get<int64_t>();
+        h.maxSteps = 0;
+    if (j.contains("max_steps") && !j.at("max_steps").is_null()) {
+        int64_t steps = 0;
+        if (!countFromJson(j.at("max_steps"), field, 1, steps, error))
+            return false;
+        h.maxSteps = steps;
+    }
     field = "max_seconds";
     if (j.contains("max_seconds"))
-        h.maxSeconds = j.at("max_seconds").is_null() ? 0.0 : j.at("max_seconds").get<double>();
+        h.maxSeconds = 0.0;
+    if (j.contains("max_seconds") && !j.at("max_seconds").is_null()) {
+        const auto& v = j.at("max_seconds");
+        if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
+            error = "field \"max_seconds\": expected null or seconds above 0, found " + v.dump();
+            return false;
+        }
+        h.maxSeconds = v.get<double>();
+    }
     field = "shard";
     h.shard = h.shards = 1;
     if (j.contains("shard")) {
@@ -148,8 +183,20 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
             return false;
         }
     }
-    if (h.shards > 100000 || h.from > h.to || h.from < 0 || h.to > (int64_t{1} << 62)) {
-        error = "field \"from\"/\"to\"/\"shard\": out of range";
+    if (h.shards > 100000) {
+        error = "field \"shard\": at most 100000 shards, found \"" + j.at("shard").get<std::string>() + "\"";
+        return false;
+    }
+    if (h.from < 0) {
+        error = "field \"from\": expected bytes (0 or more), found " + std::to_string(h.from);
+        return false;
+    }
+    if (h.to > (int64_t{1} << 62)) {
+        error = "field \"to\": out of range (at most 2^62 bytes), found " + std::to_string(h.to);
+        return false;
+    }
+    if (h.from > h.to) {
+        error = "field \"from\": " + std::to_string(h.from) + ", above \"to\" (" + std::to_string(h.to) + ")";
         return false;
     }
     return true;
@@ -190,6 +237,8 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& po
         if (!q.at("reason").is_string())
             return fail("reason", "expected a string, found " + q.at("reason").dump());
         p.reason = q.at("reason").get<std::string>();
+    } else if (p.outcome == Outcome::Unresolved) {
+        return fail("reason", "missing (an unresolved run says why it was stopped)");
     }
     p.budget = q.at("budget").get<int64_t>();
     p.opsDone = q.at("ops_done").get<int64_t>();
@@ -222,18 +271,6 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& po
     if (p.failed() && p.certifiedHi == std::numeric_limits<int64_t>::max())
         return fail("certified", "a failing run's interval has an upper end, found " + q.at("certified").dump());
     return true;
-}
-
-// nlohmann's message without its own id ("[json.exception.type_error.302] "): the user needs what
-// is wrong, not where in the library it was found.
-std::string jsonProblem(const nlohmann::json::exception& e)
-{
-    std::string what = e.what();
-    if (const size_t close = what.find("] "); what.starts_with("[json.exception.") && close != std::string::npos)
-        what.erase(0, close + 2);
-    if (e.id == 403)   // out_of_range: a key not found
-        what = "missing";
-    return what;
 }
 
 } // namespace
@@ -320,6 +357,10 @@ std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& ba
 
 bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoint>& points, bool& stopped, std::string& error)
 {
+    if (!j.is_object()) {
+        error = "expected a sweep (a JSON object), found " + std::string(j.type_name());
+        return false;
+    }
     std::string field = "format";
     try {
         if (!headerFromJson(j, h, field, error))
@@ -345,6 +386,10 @@ bool sweepFromJson(const nlohmann::json& j, SweepHeader& h, std::vector<SweepPoi
             points.push_back(std::move(p));
         }
         field = "coverage";
+        if (!j.at("coverage").is_object() || !j.at("coverage").contains("stopped") || !j.at("coverage").at("stopped").is_boolean()) {
+            error = "field \"coverage\": expected an object whose \"stopped\" is true or false, found " + j.at("coverage").dump().substr(0, 60);
+            return false;
+        }
         stopped = j.at("coverage").at("stopped").get<bool>();
     } catch (const nlohmann::json::exception& e) {
         error = "field \"" + field + "\": " + jsonProblem(e);

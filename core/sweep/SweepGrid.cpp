@@ -134,4 +134,25 @@ std::optional<MissingPoint> firstMissingPoint(const SweepSpec& spec, const std::
     return std::nullopt;
 }
 
+std::optional<int64_t> firstStrayPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points)
+{
+    if (!spec.grid.empty()) {
+        const GridBlock block = gridBlockOf(static_cast<int64_t>(spec.grid.size()), spec.shard, spec.shards);
+        const auto begin = spec.grid.begin() + block.first, end = spec.grid.begin() + block.last;
+        for (const SweepPoint& p : points) {
+            const bool inBlock = block.first < block.last && p.budget >= *begin && p.budget <= *(end - 1);
+            if (!inBlock || (spec.refine <= 0 && !std::binary_search(begin, end, p.budget)))
+                return p.budget;
+        }
+        return std::nullopt;
+    }
+    // A certified sweep's point stands at its execution's first byte in the whole range, which
+    // can lie before the shard's part; its execution reaches into the part.
+    const CertifiedPart part = certifiedPartOf(spec);
+    for (const SweepPoint& p : points)
+        if (std::max(p.budget, p.certifiedHi) < part.from || p.budget > part.to)
+            return p.budget;
+    return std::nullopt;
+}
+
 } // namespace holescope

@@ -57,4 +57,9 @@ struct MissingPoint {
 };
 std::optional<MissingPoint> firstMissingPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points);
 
+// The budget of the first point (points by ascending budget) that the sweep's (or its shard's) part
+// would not have replayed: off its grid block (off the grid itself when nothing is refined), or
+// with an execution outside a certified part's bytes. A point added to a sweep's file shows this way.
+std::optional<int64_t> firstStrayPoint(const SweepSpec& spec, const std::vector<SweepPoint>& points);
+
 } // namespace holescope

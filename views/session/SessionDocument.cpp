@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/SessionDocument.h"
 
+#include "report/JsonProblem.h"
+
 #include <QFile>
 #include <QSaveFile>
 #include <QString>
@@ -157,7 +159,7 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
     try {
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        error = where + ": not JSON (" + e.what() + ")";
+        error = where + ": not JSON: " + jsonProblem(e);
         return std::nullopt;
     }
     try {
