@@ -119,6 +119,7 @@ private slots:
     void folderThatTakesNoFile();
     void sameOutputThroughALink();
     void outputOverAnInput();
+    void outputsThatAreStreams();
     void singleDashOptionsReadAsLong();
     void figureWithoutSession();
     void benchNamesAndMinTime();
@@ -791,6 +792,48 @@ void CliErrorsTest::sameOutputThroughALink()
 
 // An output that is one of the files the command reads (the trace, a shard merged) is refused
 // before any work, whatever the path's spelling: the sweep table replaced the trace it came from.
+// An output named by a device or a pipe is written into it, never replaced by a plain file (as
+// root, renaming over /dev/null would replace the device); output the system refuses (a full
+// disk, a file size limit) is an error, on standard output too, never a short file and status 0.
+void CliErrorsTest::outputsThatAreStreams()
+{
+    const QString fifo = m_dir.filePath("out-fifo");
+    QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QProcess reader;
+    reader.setStandardOutputFile(m_dir.filePath("through-fifo.log"));
+    reader.start(QStringLiteral("cat"), {fifo});
+    QVERIFY(reader.waitForStarted());
+    const CliRun toFifo = runCli({"synth", "--layers", "4", "--out", fifo});
+    QVERIFY(reader.waitForFinished());
+    QVERIFY2(toFifo.finished && toFifo.exitCode == 0, qPrintable(toFifo.err));
+    QVERIFY(!QFileInfo(fifo).isFile());   // still the pipe
+    const CliRun plain = runCli({"synth", "--layers", "4"});
+    QFile through(m_dir.filePath("through-fifo.log"));
+    QVERIFY(through.open(QIODevice::ReadOnly));
+    QCOMPARE(through.readAll(), plain.out);
+    QVERIFY(plain.out.size() > 1000);
+
+    if (!QFileInfo::exists("/dev/full"))
+        HOLESCOPE_SKIP("no /dev/full on this system: a full disk and a file size limit were NOT checked");
+    QProcess full;
+    full.setStandardOutputFile(QStringLiteral("/dev/full"));
+    full.start(QStringLiteral(HOLESCOPE_CLI), {"info", QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/alias.log")});
+    QVERIFY(full.waitForFinished());
+    QCOMPARE(full.exitCode(), 2);
+    const QString fullErr = QString::fromUtf8(full.readAllStandardError());
+    QVERIFY2(fullErr.contains("holescope-cli info: standard output: cannot write: No space left on device"), qPrintable(fullErr));
+    // A file size limit: the system's reason, not "Unknown error", and no part of the file left.
+    const QString capped = m_dir.filePath("capped.log");
+    QProcess limited;
+    limited.start(QStringLiteral("sh"), {"-c", QStringLiteral("trap '' XFSZ; ulimit -f 20; exec \"$0\" synth --layers 2000 --out \"$1\""),
+                                         QStringLiteral(HOLESCOPE_CLI), capped});
+    QVERIFY(limited.waitForFinished());
+    QCOMPARE(limited.exitCode(), 2);
+    const QString limitedErr = QString::fromUtf8(limited.readAllStandardError());
+    QVERIFY2(limitedErr.contains(capped + ": cannot write: File too large"), qPrintable(limitedErr));
+    QVERIFY(!QFileInfo::exists(capped));
+}
+
 void CliErrorsTest::outputOverAnInput()
 {
     const QString trace = m_dir.filePath("input.log");

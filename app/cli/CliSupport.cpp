@@ -7,7 +7,6 @@
 
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -296,19 +295,14 @@ void checkGridSize(double budgets, const QString& option, const QString& advice)
 
 void writeFileWhole(const QString& path, const std::string& text)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
-        || !file.commit())
-        throw UsageError{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    writeFileWhole(path, [&](const TextSink& sink) { sink(text); });
 }
 
 void writeFileWhole(const QString& path, const std::function<void(const TextSink&)>& write)
 {
-    QSaveFile file(path);
-    bool ok = file.open(QIODevice::WriteOnly);
-    write([&](std::string_view piece) {
-        ok = ok && file.write(piece.data(), static_cast<qint64>(piece.size())) == static_cast<qint64>(piece.size());
-    });
+    OutputFile file(path);
+    bool ok = file.open();
+    write([&](std::string_view piece) { ok = ok && file.write(piece.data(), static_cast<qint64>(piece.size())); });
     if (!ok || !file.commit())
         throw UsageError{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
 }

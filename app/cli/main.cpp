@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -36,34 +37,8 @@ const char* kUsage =
     "\n"
     "holescope-cli COMMAND --help (or holescope-cli help COMMAND) shows a command's options.\n";
 
-} // namespace
-
-int main(int argc, char** argv)
+int runCommand(const QString& command, const QStringList& args)
 {
-    // Figures (figure, and census's) are drawn by the desktop app's widgets, which need a GUI
-    // application; offscreen when there is no display.
-    bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;
-    for (int i = 2; argc > 1 && std::strcmp(argv[1], "census") == 0 && i < argc; ++i)
-        figure = figure || std::strncmp(argv[i], "--figure", 8) == 0;
-    if (figure && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (figure && qEnvironmentVariable("QT_QPA_PLATFORM") == QLatin1String("offscreen"))
-        holescope::quietOffscreenNotes();
-    std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
-    QCoreApplication::setApplicationName("holescope-cli");
-    QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);
-    QStringList args = QCoreApplication::arguments();
-    if (args.size() == 3 && args.at(1) == "help")
-        args = QStringList{args.at(0), args.at(2), QStringLiteral("--help")};
-    if (args.size() < 2 || args.at(1) == "--help" || args.at(1) == "-h" || args.at(1) == "help") {
-        std::fputs(kUsage, args.size() < 2 ? stderr : stdout);
-        return args.size() < 2 ? kExitBadInput : kExitOk;
-    }
-    if (args.at(1) == "--version" || args.at(1) == "-v") {
-        std::printf("holescope-cli %s\n", HOLESCOPE_VERSION);
-        return kExitOk;
-    }
-    const QString command = args.at(1);
     try {
         if (command == "info")
             return runInfo(args);
@@ -101,4 +76,44 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "holescope-cli %s: internal error: %s\n", qUtf8Printable(command), e.what());
         return 1;
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Figures (figure, and census's) are drawn by the desktop app's widgets, which need a GUI
+    // application; offscreen when there is no display.
+    bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;
+    for (int i = 2; argc > 1 && std::strcmp(argv[1], "census") == 0 && i < argc; ++i)
+        figure = figure || std::strncmp(argv[i], "--figure", 8) == 0;
+    if (figure && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (figure && qEnvironmentVariable("QT_QPA_PLATFORM") == QLatin1String("offscreen"))
+        holescope::quietOffscreenNotes();
+    std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setApplicationName("holescope-cli");
+    QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() == 3 && args.at(1) == "help")
+        args = QStringList{args.at(0), args.at(2), QStringLiteral("--help")};
+    if (args.size() < 2 || args.at(1) == "--help" || args.at(1) == "-h" || args.at(1) == "help") {
+        std::fputs(kUsage, args.size() < 2 ? stderr : stdout);
+        return args.size() < 2 ? kExitBadInput : kExitOk;
+    }
+    if (args.at(1) == "--version" || args.at(1) == "-v") {
+        std::printf("holescope-cli %s\n", HOLESCOPE_VERSION);
+        return kExitOk;
+    }
+    const QString command = args.at(1);
+    const int status = runCommand(command, args);
+    // Output printed but not written (a full disk, a file size limit, a closed pipe) is output
+    // lost: a trace cut short by synth would pass for a whole one.
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "holescope-cli %s: standard output: cannot write: %s\n", qUtf8Printable(command),
+                     errno != 0 ? std::strerror(errno) : "a write failed");
+        return kExitBadInput;
+    }
+    return status;
 }

@@ -3,6 +3,7 @@
 
 #include "outcome/OutcomeStyle.h"
 #include "export/FigureRoom.h"
+#include "export/OutputFile.h"
 #include "export/SvgClip.h"
 #include "report/SweepJson.h"
 #include "record/RunRecord.h"
@@ -15,7 +16,6 @@
 #include <QHash>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -273,14 +273,14 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
         return false;
     }
     // Written beside the target and renamed over it: a figure is whole or absent.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    OutputFile file(path);
+    if (!file.open()) {
         error = QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
         return false;
     }
     bool ok = true;
     if (suffix == QLatin1String("pdf")) {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(file.device());
         writer.setCreator(QStringLiteral("holescope"));
         writer.setResolution(static_cast<int>(kLayoutDpi));
         writer.setPageSize(QPageSize(QSizeF(o.width(), o.height()), QPageSize::Inch, QString(), QPageSize::ExactMatch));
@@ -310,7 +310,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
             painter.end();
         }
         const QByteArray text = withFontFallbacks(buffer.data());
-        ok = ok && file.write(text) == text.size();
+        ok = ok && file.write(text);
     } else if (suffix == QLatin1String("png")) {
         // Exactly the inches times the DPI, the layout scaled to fit.
         QImage png(static_cast<int>(std::lround(o.width() * o.dpi)), static_cast<int>(std::lround(o.height() * o.dpi)),
@@ -325,10 +325,10 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
             painter.end();
             png.setDotsPerMeterX(static_cast<int>(std::lround(o.dpi / 0.0254)));
             png.setDotsPerMeterY(static_cast<int>(std::lround(o.dpi / 0.0254)));
-            ok = png.save(&file, "PNG");
+            ok = png.save(file.device(), "PNG");
         }
     } else {
-        file.cancelWriting();
+        file.cancel();
         error = QStringLiteral("%1: unknown figure format \"%2\" (use .pdf, .svg or .png)").arg(path, suffix);
         return false;
     }
@@ -373,9 +373,8 @@ std::string pairCsv(const PairData& pair)
 
 bool writeTextFile(const QString& path, const std::string& text, QString& error)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
-        || !f.commit()) {
+    OutputFile f(path);
+    if (!f.open() || !f.write(text.data(), static_cast<qint64>(text.size())) || !f.commit()) {
         error = QStringLiteral("%1: cannot write (%2)").arg(path, f.errorString());
         return false;
     }
