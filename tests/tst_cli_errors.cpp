@@ -113,6 +113,7 @@ private slots:
     void replayJson_data();
     void replayJson();
     void protectList();
+    void budgetTakesBytesWithB();
     void recordFiles();
     void censusReadsEveryTraceFirst();
     void readOnlyFolder();
@@ -246,13 +247,13 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("ratio 1e300") << QStringList{"replay", "{chain}", "--ratio", "1e300"}
                                  << QStringList{"--ratio: 1e+300 times the peak is more bytes than a budget can be"};
     for (const char* ratio : {"abc", "-0.5", "-1e-300", "nan", "inf", ""}) {
-        const QString message = QStringLiteral("--ratio: expected a non-negative ratio of the peak, found \"%1\"").arg(ratio);
+        const QString message = QStringLiteral("--ratio: expected a non-negative, finite ratio of the peak, found \"%1\"").arg(ratio);
         QTest::addRow("ratio \"%s\"", ratio) << QStringList{"replay", "{chain}", "--ratio", ratio} << QStringList{message};
     }
     QTest::newRow("overhead-limit 0.5") << QStringList{"replay", "{chain}", "--budget", "300", "--overhead-limit", "0.5"}
                                         << QStringList{"--overhead-limit: must be at least 1"};
     QTest::newRow("overhead-limit abc") << QStringList{"replay", "{chain}", "--budget", "300", "--overhead-limit", "abc"}
-                                        << QStringList{"--overhead-limit: expected a positive number"};
+                                        << QStringList{"--overhead-limit: expected a positive, finite number"};
     QTest::newRow("protect abc") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "abc"}
                                  << QStringList{"--protect: expected storage ids separated by commas, found \"abc\""};
     QTest::newRow("protect 1,x") << QStringList{"replay", "{chain}", "--budget", "300", "--protect", "1,x"}
@@ -306,7 +307,7 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("bench --max-steps without --sweeps") << QStringList{"bench", "--max-steps", "1000"}
                                                         << QStringList{"--max-steps: only with --sweeps"};
     QTest::newRow("bench --sweeps --max-seconds 0") << QStringList{"bench", "--sweeps", "--max-seconds", "0"}
-                                                    << QStringList{"--max-seconds: expected a positive number, found \"0\""};
+                                                    << QStringList{"--max-seconds: expected a positive, finite number, found \"0\""};
     QTest::newRow("bench without the shared folder") << QStringList{"bench", "--shared", "{dir}/nosuch"}
                                                      << QStringList{"{dir}/nosuch has no traces/dtr and golden folders"};
     QTest::newRow("bench --sweeps --only no trace") << QStringList{"bench", "--shared", "{dir}/shared", "--sweeps", "--only", "resnet"}
@@ -321,7 +322,7 @@ void CliErrorsTest::badInput_data()
                                            << QStringList{"--policy: a score formula gives one value, this one gives 2"};
     QTest::newRow("synth with a trace") << QStringList{"synth", "{chain}"} << QStringList{"synth takes no trace"};
     QTest::newRow("synth --seed abc") << QStringList{"synth", "--seed", "abc"}
-                                      << QStringList{"--seed: expected a non-negative integer, found \"abc\""};
+                                      << QStringList{"--seed: expected an integer from 0 to 18446744073709551615, found \"abc\""};
     QTest::newRow("policies with an argument") << QStringList{"policies", "dtr"} << QStringList{"policies takes no arguments"};
 
     QTest::newRow("replay --ratio twice") << QStringList{"replay", "{chain}", "--ratio", "0.4", "--ratio", "0.5"}
@@ -378,7 +379,7 @@ void CliErrorsTest::badInput_data()
         << QStringList{"--margin: 2 bytes is wider than the window, 1 byte on either side; widen --window"};
     QTest::newRow("advise window of 1.5B")
         << QStringList{"advise", "{chain}", "--budget", "400", "--window", "1.5B"}
-        << QStringList{"--window: expected a non-negative ratio of the peak, found \"1.5B\""};
+        << QStringList{"--window: expected a non-negative, finite ratio of the peak, found \"1.5B\""};
     QTest::newRow("advise window past 2^62")
         << QStringList{"advise", "{chain}", "--budget", "4611686018427387904", "--window", "4611686018427387904"}
         << QStringList{"--window: the budget plus the window is more bytes than a budget can be (2^62)"};
@@ -387,8 +388,14 @@ void CliErrorsTest::badInput_data()
     QTest::newRow("holes --shard") << QStringList{"holes", "{chain}", "--from", "0.5", "--to", "1", "--shard", "1/2"}
                                    << QStringList{"--shard: holes needs the whole range (a hole may straddle two shards)"};
     QTest::newRow("merge a folder") << QStringList{"merge", "{dir}"} << QStringList{"{dir}: is a folder, not a shard"};
+    QTest::newRow("synth negative layers") << QStringList{"synth", "--layers", "-1"}
+                                           << QStringList{"--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found \"-1\""};
+    QTest::newRow("synth seed too large") << QStringList{"synth", "--seed", "18446744073709551616"}
+                                          << QStringList{"--seed: expected an integer from 0 to 18446744073709551615, found \"18446744073709551616\""};
+    QTest::newRow("max-seconds inf") << QStringList{"replay", "{chain}", "--ratio", "0.5", "--max-seconds", "inf"}
+                                     << QStringList{"--max-seconds: expected a positive, finite number, found \"inf\""};
     QTest::newRow("synth too large") << QStringList{"synth", "--layers", "1000000", "--out", "{dir}/big.log"}
-                                     << QStringList{"--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 1000000"};
+                                     << QStringList{"--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found \"1000000\""};
     QTest::newRow("figure --width 1000") << QStringList{"figure", "outcome", "{chain}", "--sweep", "0.5:1:0.1", "--width", "1000", "--out", "{dir}/f.png"}
                                          << QStringList{"--width: at most 100 inches, found 1000"};
     QTest::newRow("figure of 576 megapixels")
@@ -795,6 +802,19 @@ void CliErrorsTest::sameOutputThroughALink()
 // An output named by a device or a pipe is written into it, never replaced by a plain file (as
 // root, renaming over /dev/null would replace the device); output the system refuses (a full
 // disk, a file size limit) is an error, on standard output too, never a short file and status 0.
+// --budget takes bytes written as --pair and --window take them, with a B.
+void CliErrorsTest::budgetTakesBytesWithB()
+{
+    const CliRun digits = runCli(expand({"replay", "{chain}", "--budget", "4000", "--json"}));
+    const CliRun withB = runCli(expand({"replay", "{chain}", "--budget", "4000B", "--json"}));
+    QVERIFY2(digits.exitCode == 0 && withB.exitCode == 0, qPrintable(withB.err));
+    QCOMPARE(withB.out, digits.out);
+    QVERIFY(digits.out.contains("\"budget\":4000"));
+    const CliRun ratioB = runCli(expand({"replay", "{chain}", "--budget", "0.5B"}));
+    QCOMPARE(ratioB.exitCode, 2);
+    QVERIFY2(ratioB.err.contains("--budget: expected a non-negative number of bytes (at most 2^62), found \"0.5B\""), qPrintable(ratioB.err));
+}
+
 void CliErrorsTest::outputsThatAreStreams()
 {
     const QString fifo = m_dir.filePath("out-fifo");

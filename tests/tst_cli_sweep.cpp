@@ -570,12 +570,12 @@ private slots:
                                        << "the grid would have";
         QTest::newRow("grid too fine by default") << QStringList{"holes", demo, "--from-bytes", "0", "--to-bytes", "4611686018427387904"}
                                                   << "--step (default 0.001): the grid would have 4.58e+17 budgets";
-        QTest::newRow("synth odd unet") << QStringList{"synth", "--shape", "unet", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 0";
+        QTest::newRow("synth odd unet") << QStringList{"synth", "--shape", "unet", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found \"0\"";
         QTest::newRow("merge nothing") << QStringList{"merge"} << "usage: holescope-cli merge";
         QTest::newRow("merge a missing file") << QStringList{"merge", "/nonexistent/x.json"} << "/nonexistent/x.json: cannot open";
         QTest::newRow("merge a trace") << QStringList{"merge", demo} << "not JSON";
         QTest::newRow("synth tree") << QStringList{"synth", "--shape", "tree"} << "--shape: expected chain, unet or dag";
-        QTest::newRow("synth 0 layers") << QStringList{"synth", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found 0";
+        QTest::newRow("synth 0 layers") << QStringList{"synth", "--layers", "0"} << "--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found \"0\"";
     }
 
     void errors()

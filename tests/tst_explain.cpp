@@ -445,7 +445,7 @@ private slots:
         QTest::newRow("no budgets") << QStringList{"explain", t} << "give both budgets: --fail BUDGET";
         QTest::newRow("no ok") << QStringList{"explain", t, "--fail", "14200"} << "give both budgets";
         QTest::newRow("same") << QStringList{"explain", t, "--fail", "14200", "--ok", "14200"} << "--fail and --ok are the same budget, 14,200 bytes";
-        QTest::newRow("bad value") << QStringList{"explain", t, "--fail", "lots", "--ok", "13900"} << "--fail: expected a non-negative ratio of the peak, found \"lots\"";
+        QTest::newRow("bad value") << QStringList{"explain", t, "--fail", "lots", "--ok", "13900"} << "--fail: expected a non-negative, finite ratio of the peak, found \"lots\"";
         QTest::newRow("budget option") << QStringList{"explain", t, "--budget", "5", "--fail", "14200", "--ok", "13900"}
                                        << "--budget and --ratio do not apply here: give the two budgets with --fail and --ok";
         QTest::newRow("fail completes") << QStringList{"explain", t, "--fail", "13900", "--ok", "14800", "--overhead-limit", "1.1"}

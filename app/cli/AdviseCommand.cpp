@@ -15,7 +15,7 @@ int runAdvise(const QStringList& args)
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser);
     parser.addOptions({
-        {"window", "How far around the budget to look, as a ratio of the peak (default 0.02), or bytes (digits only, or with a B: 1B).", "size"},
+        {"window", "How far around the budget to look, as a ratio of the peak (default 0.02), or bytes (digits only, or with a B: 1B; 0 and 1 alone are ratios).", "size"},
         {"margin", "A failure closer than this makes a completing budget \"near a hole\" (default 0.001 of the peak, or bytes as for --window).", "size"},
         {"jobs", "Threads (default: every core).", "n"},
         {"sweep-seconds", "Stop looking after this much time; what was certified is reported.", "s"},

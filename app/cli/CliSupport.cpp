@@ -66,7 +66,7 @@ bool parseCommand(QCommandLineParser& parser, const QStringList& args, const QSt
 
 void addReplayOptions(QCommandLineParser& parser, BudgetOptions budgets)
 {
-    QCommandLineOption budget{"budget", "Memory budget in bytes.", "bytes"};
+    QCommandLineOption budget{"budget", "Memory budget in bytes (digits, or with a B: 4000B).", "bytes"};
     QCommandLineOption ratio{"ratio", "Memory budget as a ratio of the baseline peak: int(peak * ratio).", "ratio"};
     // Commands that take their budgets otherwise still know the options, to say so when given.
     if (budgets == BudgetOptions::Refused) {
@@ -94,11 +94,18 @@ int64_t parseNonNegative(const QString& text, const QString& option, const char*
     return v;
 }
 
+bool allDigits(const QString& s)
+{
+    return !s.isEmpty() && std::all_of(s.begin(), s.end(), [](QChar c) { return c.isDigit(); });
+}
+
 } // namespace
 
 int64_t parseBytes(const QString& text, const QString& option)
 {
-    return parseNonNegative(text, option, "number of bytes");
+    // "4000B" as --pair and --window take it.
+    const QString t = text.trimmed();
+    return parseNonNegative(t.endsWith('B') && allDigits(t.chopped(1)) ? t.chopped(1) : t, option, "number of bytes");
 }
 
 int parseJobs(const QCommandLineParser& parser)
@@ -136,7 +143,7 @@ double parseRatio(const QString& text, const QString& option)
     bool ok = false;
     const double v = text.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(v) || v <= 0)
-        throw UsageError{QStringLiteral("--%1: expected a positive number, found \"%2\"").arg(option, text)};
+        throw UsageError{QStringLiteral("--%1: expected a positive, finite number, found \"%2\"").arg(option, text)};
     return v;
 }
 
@@ -145,16 +152,15 @@ double parseBudgetRatio(const QString& text, const QString& option)
     bool ok = false;
     const double v = text.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(v) || v < 0)
-        throw UsageError{QStringLiteral("--%1: expected a non-negative ratio of the peak, found \"%2\"").arg(option, text)};
+        throw UsageError{QStringLiteral("--%1: expected a non-negative, finite ratio of the peak, found \"%2\"").arg(option, text)};
     return v;
 }
 
 int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option)
 {
     const QString t = text.trimmed();
-    const auto allDigits = [](const QString& s) { return !s.isEmpty() && std::all_of(s.begin(), s.end(), [](QChar c) { return c.isDigit(); }); };
     if (t.endsWith('B') && allDigits(t.chopped(1)))
-        return parseBytes(t.chopped(1), option);
+        return parseBytes(t, option);
     if (allDigits(t) && t != "0" && t != "1")
         return parseBytes(t, option);
     return budgetFromRatio(trace.baseline, parseBudgetRatio(t, option), option);

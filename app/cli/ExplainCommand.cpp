@@ -21,8 +21,8 @@ int runExplain(const QStringList& args)
     addReplayOptions(parser, BudgetOptions::Refused);
     addRecordOptions(parser, kDefaultMaxRecordBytes >> 20);
     parser.addOptions({
-        {"fail", "The budget that fails: a ratio of the peak, or bytes (digits only, or with a B: 1B).", "budget"},
-        {"ok", "The budget that completes: a ratio of the peak, or bytes (digits only, or with a B: 1B).", "budget"},
+        {"fail", "The budget that fails: a ratio of the peak, or bytes (digits only, or with a B: 1B; 0 and 1 alone are ratios).", "budget"},
+        {"ok", "The budget that completes: a ratio of the peak, or bytes (digits only, or with a B: 1B; 0 and 1 alone are ratios).", "budget"},
         {"culprits", "Protections to try at the failing budget, one storage each (default 8; 0: none).", "n"},
         {"pairs", "When no single protection rescues the run, try pairs of the first six candidates."},
         {"jobs", "Threads for the protection trials (default: every core).", "n"},

@@ -25,7 +25,7 @@ int runExportTrace(const QStringList& args)
     addReplayOptions(parser);
     addRecordOptions(parser, kDefaultMaxRecordMiB);
     parser.addOptions({
-        {"pair", "A second budget, replayed with the same options and shown beside the first: a ratio of the peak, or bytes (digits only, or with a B: 1B).",
+        {"pair", "A second budget, replayed with the same options and shown beside the first: a ratio of the peak, or bytes (digits only, or with a B: 1B; 0 and 1 alone are ratios).",
          "budget"},
         {"out", "The trace-event file to write (JSON; opens in https://ui.perfetto.dev and chrome://tracing).", "file"},
     });

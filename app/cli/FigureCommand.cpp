@@ -144,8 +144,8 @@ int pairFigure(const QStringList& args)
     parser.addPositionalArgument("trace", "A DTR trace (JSON lines).");
     addReplayOptions(parser, BudgetOptions::Refused);
     addFigureOptions(parser);
-    parser.addOptions({{"a", "Budget A: a ratio of the peak, or bytes (digits only, or with a B: 1B).", "budget"},
-                       {"b", "Budget B: a ratio of the peak, or bytes (digits only, or with a B: 1B).", "budget"}});
+    parser.addOptions({{"a", "Budget A: a ratio of the peak, or bytes (digits only, or with a B: 1B; 0 and 1 alone are ratios).", "budget"},
+                       {"b", "Budget B: a ratio of the peak, or bytes (digits only, or with a B: 1B; 0 and 1 alone are ratios).", "budget"}});
     if (!parseCommand(parser, args, "The timelines of budgets A and B: memory, evictions, rebuilds and their nesting."))
         return kExitOk;
     const LoadedTrace t = loadTrace(traceArgument(parser, "figure pair"));

@@ -27,15 +27,17 @@ int runSynth(const QStringList& args)
     if (!shape)
         throw UsageError{QStringLiteral("--shape: expected chain, unet or dag, found \"%1\"").arg(parser.value("shape"))};
     spec.shape = *shape;
-    const int64_t layers = parseCount(parser.value("layers"), "layers");
+    bool layersOk = false;
+    const qlonglong layers = parser.value("layers").trimmed().toLongLong(&layersOk);
     // About 900 bytes a layer: more layers than this make a trace above the reader's 256 MiB.
-    if (layers < 1 || layers > 250'000)
-        throw UsageError{QStringLiteral("--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found %1").arg(layers)};
+    if (!layersOk || layers < 1 || layers > 250'000)
+        throw UsageError{QStringLiteral("--layers: expected 1 to 250000 (more would make a trace larger than the reader takes), found \"%1\"")
+                             .arg(parser.value("layers"))};
     spec.layers = static_cast<int>(layers);
     bool ok = false;
     spec.seed = parser.value("seed").toULongLong(&ok);
     if (!ok)
-        throw UsageError{QStringLiteral("--seed: expected a non-negative integer, found \"%1\"").arg(parser.value("seed"))};
+        throw UsageError{QStringLiteral("--seed: expected an integer from 0 to 18446744073709551615, found \"%1\"").arg(parser.value("seed"))};
     const std::string text = synthesizeTrace(spec);
     // A trace the reader would refuse is of no use: say so rather than write it.
     if (const int64_t limit = TraceLimits{}.maxFileBytes; static_cast<int64_t>(text.size()) > limit)
