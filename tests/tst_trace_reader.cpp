@@ -110,6 +110,7 @@ private slots:
     void readFileErrors_data();
     void readFileErrors();
     void readFileAcceptsTrace();
+    void unreachableFileIsNotMissing();
     void totalsAreBounded();
 };
 
@@ -125,7 +126,7 @@ void TraceReaderTest::rejectsMalformed_data()
 
     // The file as a whole.
     row("empty file", QByteArray(), 0, "", "empty file");
-    row("NUL byte", afterPrefix({kReleaseX1}) + QByteArray("{\"INSTR\0", 8), 0, "", "binary data");
+    row("NUL byte", afterPrefix({kReleaseX1}) + QByteArray("{\"INSTR\0", 8), 8, "", "binary data");
     row("no START", raw({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"c"})"}), 0, "ANNOTATION",
         "no ANNOTATE START");
     row("only BACKWARD", raw({R"({"ANNOTATION":"BACKWARD","INSTRUCTION":"ANNOTATE"})"}), 0, "ANNOTATION",
@@ -163,11 +164,13 @@ void TraceReaderTest::rejectsMalformed_data()
         "not valid JSON (number overflow");
     row("deeply nested array", kPrefix + QByteArray(100000, '[') + QByteArray(100000, ']') + '\n', 7, "",
         "expected a JSON object, found array");
-    // Lines before START are skipped, but simrd decodes them all first.
+    // Lines before START are skipped, but simrd decodes them all first (JSON, instruction, keys).
     row("garbage before START", raw({"#!trace", kStart}), 1, "", "not valid JSON");
     row("unknown instruction before START", raw({R"({"INSTRUCTION":"HELLO"})", kStart}), 1, "INSTRUCTION",
         "unknown instruction \"HELLO\"");
     row("missing field before START", raw({R"({"INSTRUCTION":"RELEASE"})", kStart}), 1, "NAME", "missing");
+    row("bad value, then missing field before START", raw({R"({"ARGS":["x"],"INSTRUCTION":"CALL","NAME":5,"RESULT":["y"]})", kStart}), 1,
+        "NAME", "expected a string");
 
     // INSTRUCTION.
     row("missing INSTRUCTION", afterPrefix({R"({"NAME":"x1"})"}), 7, "INSTRUCTION", "missing");
@@ -192,6 +195,8 @@ void TraceReaderTest::rejectsMalformed_data()
     row("MEMORY without NAME", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"1"})"}), 8, "NAME", "missing");
     row("ALIAS without ALIAS", afterPrefix({kCallG, kMemoryX2, R"({"INSTRUCTION":"ALIAS","NAME":"x2"})"}), 9, "ALIAS",
         "missing");
+    row("ALIAS null", afterPrefix({kCallG, kMemoryX2, R"({"ALIAS":null,"INSTRUCTION":"ALIAS","NAME":"x2"})"}), 9, "ALIAS",
+        "expected an integer or a string of digits, found null");
     row("CONSTANT without NAME", afterPrefix({R"({"INSTRUCTION":"CONSTANT"})"}), 7, "NAME", "missing");
     row("RELEASE without NAME", afterPrefix({R"({"INSTRUCTION":"RELEASE"})"}), 7, "NAME", "missing");
     row("COPY without SRC", afterPrefix({R"({"DST":"y","INSTRUCTION":"COPY"})"}), 7, "SRC", "missing");
@@ -582,6 +587,13 @@ void TraceReaderTest::acceptsUnusual_data()
     QTest::addColumn<QString>("schedule");
     QTest::newRow("RELEASE of an unknown name") << afterPrefix({R"({"INSTRUCTION":"RELEASE","NAME":"nosuch"})"})
                                                 << "C0 P0 C1 P0 P1";
+    // Before START simrd only looks the keys up: any values pass (the keys must be there, see
+    // rejectsMalformed).
+    QTest::newRow("any values before START") << raw({R"({"INSTRUCTION":"MEMORY","MEMORY":"-5","NAME":"q"})",
+                                                     R"({"ALIAS":"zz","INSTRUCTION":"ALIAS","NAME":"q"})",
+                                                     R"({"ARGS":"x","INSTRUCTION":"CALL","NAME":5,"RESULT":null,"TIME":[1]})"})
+                                                    + kPrefix
+                                             << "C0 P0 C1 P0 P1";
     // A released constant is not pinned again at the end.
     QTest::newRow("RELEASE of a constant") << afterPrefix({R"({"INSTRUCTION":"RELEASE","NAME":"x0"})"}) << "C0 P0 C1 R0 P1";
     // x1 goes below zero references, but its view and the copy c keep storage 1 alive to the
@@ -689,7 +701,7 @@ void TraceReaderTest::readFileErrors_data()
     QTest::newRow("empty") << "empty.log" << QByteArray() << noLimit << qint64{0} << "empty file";
     // A PNG signature and the start of its IHDR chunk: NUL bytes in the first 16 bytes.
     static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0\0\0\x01\0\x08\x06\0\0\0";
-    QTest::newRow("PNG image") << "image.png" << QByteArray(png, sizeof png - 1) << noLimit << qint64{0} << "binary data";
+    QTest::newRow("PNG image") << "image.png" << QByteArray(png, sizeof png - 1) << noLimit << qint64{3} << "binary data";
     // Without a NUL the bytes are still not JSON (nor UTF-8): refused at line 1.
     QTest::newRow("PNG signature only") << "sig.png" << QByteArray("\x89PNG\r\n\x1a\n") << noLimit << qint64{1}
                                         << "not valid JSON";
@@ -742,6 +754,20 @@ void TraceReaderTest::readFileAcceptsTrace()
     QCOMPARE(QString::fromStdString(std::get<Program>(load).path), f.fileName());
 }
 
+// A path the system cannot follow (a loop of links here; a folder that may not be searched, for
+// a user who is not root) is named with the system's reason, not as a missing file.
+void TraceReaderTest::unreachableFileIsNotMissing()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString loop = dir.filePath("loop.log");
+    QVERIFY(QFile::link(loop, loop));
+    const TraceLoad load = readTraceFile(loop.toStdString());
+    const auto* e = std::get_if<TraceError>(&load);
+    QVERIFY(e);
+    QCOMPARE(QString::fromStdString(e->message), QStringLiteral("cannot open: Too many levels of symbolic links"));
+}
+
 // Totals a trace may not pass, so that replays never overflow or swallow the machine's memory.
 void TraceReaderTest::totalsAreBounded()
 {
@@ -755,19 +781,25 @@ void TraceReaderTest::totalsAreBounded()
                              R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"c"})" "\n";
     struct Case {
         holescope::TraceLimits limits;
+        int64_t line;
         const char* field;
         const char* why;
     };
-    holescope::TraceLimits bytes, time, edges;
+    holescope::TraceLimits bytes, bytesAtB, bytesAtConstant, time, edges;
     bytes.maxTotalBytes = 2999;   // 1,000 + 2,000
+    bytesAtB.maxTotalBytes = 1999;
+    bytesAtConstant.maxTotalBytes = 999;
     time.maxTotalTime = 6999;
     edges.maxEdges = 3;          // 2 arguments times 2 results
-    for (const Case& c : {Case{bytes, "MEMORY", "the trace allocates more than 2,999 bytes in all"},
-                         Case{time, "TIME", "the operators take more than 6,999 ns in all"}, Case{edges, "ARGS", nullptr}}) {
+    // The MEMORY line that passes the bytes' total; the CALL for the others.
+    for (const Case& c : {Case{bytes, 7, "MEMORY", "the trace allocates more than 2,999 bytes in all"},
+                          Case{bytesAtB, 5, "MEMORY", "the trace allocates more than 1,999 bytes in all"},
+                          Case{bytesAtConstant, 3, "MEMORY", "the trace allocates more than 999 bytes in all"},
+                          Case{time, 4, "TIME", "the operators take more than 6,999 ns in all"}, Case{edges, 4, "ARGS", nullptr}}) {
         const holescope::TraceLoad load = holescope::parseTrace(text, "t.log", c.limits);
         const auto* e = std::get_if<holescope::TraceError>(&load);
         QVERIFY2(e, c.field);
-        QCOMPARE(e->line, int64_t{4});   // the CALL that passes the total
+        QCOMPARE(e->line, c.line);
         QCOMPARE(e->field, std::string(c.field));
         if (c.why)
             QCOMPARE(e->message, std::string(c.why));

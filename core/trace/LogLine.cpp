@@ -3,7 +3,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <vector>
 #include <limits>
 
 namespace holescope {
@@ -28,6 +31,8 @@ struct Decoder {
     {
         if (v.is_structured())
             return std::string("an ") + v.type_name() + " of " + std::to_string(v.size()) + " elements";
+        if (v.is_null())
+            return "null";
         std::string s = v.dump();
         if (s.size() > 60)
             s = s.substr(0, 57) + "...";
@@ -165,6 +170,20 @@ const char* logKindName(LogKind kind)
     case LogKind::Alias: return "ALIAS";
     }
     return "?";
+}
+
+bool readableBeforeStart(std::string_view text)
+{
+    const Json obj = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (!obj.is_object() || !obj.contains("INSTRUCTION") || !obj.at("INSTRUCTION").is_string())
+        return false;
+    static const std::map<std::string, std::vector<const char*>, std::less<>> keys = {
+        {"CONSTANT", {"NAME"}},       {"MEMORY", {"NAME", "MEMORY"}},   {"COPY", {"DST", "SRC"}},
+        {"COPY_FROM", {"DST", "SRC"}}, {"RELEASE", {"NAME"}},          {"CALL", {"RESULT", "NAME", "ARGS", "TIME"}},
+        {"MUTATE", {"NAME", "ARGS", "MUTATE", "TIME"}}, {"ANNOTATE", {"ANNOTATION"}}, {"ALIAS", {"NAME", "ALIAS"}},
+    };
+    const auto it = keys.find(obj.at("INSTRUCTION").get<std::string>());
+    return it != keys.end() && std::all_of(it->second.begin(), it->second.end(), [&](const char* k) { return obj.contains(k); });
 }
 
 std::optional<LogLine> decodeLogLine(std::string_view text, int64_t lineNo, const std::string& file,

@@ -35,4 +35,9 @@ const char* logKindName(LogKind kind);
 std::optional<LogLine> decodeLogLine(std::string_view text, int64_t lineNo, const std::string& file,
                                      const TraceLimits& limits, TraceError& error);
 
+// Whether simrd reads a line it then skips (one before ANNOTATE START): a JSON object with a known
+// INSTRUCTION and the keys that instruction has, whatever their values (simrd looks them up, and
+// converts nothing until after START).
+bool readableBeforeStart(std::string_view text);
+
 } // namespace holescope

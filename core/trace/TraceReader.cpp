@@ -97,11 +97,23 @@ private:
                                          + " argument edges (arguments times results, summed): too large to replay");
     }
 
-    // After each operator: refuses a trace whose totals leave the limits.
+    // After each operator: refuses a trace whose totals leave the limits, naming the MEMORY line
+    // that crossed the bytes' (m_memoryLines: the operator's, with their bytes; a MUTATE has none).
     bool withinTotals(const LogLine& at)
     {
-        if (m_totalBytes > m_limits.maxTotalBytes)
-            return fail(at.line, "MEMORY", "the trace allocates more than " + groupDigits(m_limits.maxTotalBytes) + " bytes in all");
+        if (m_totalBytes > m_limits.maxTotalBytes) {
+            int64_t line = at.line, total = m_totalBytes;
+            for (const auto& [memoryLine, bytes] : m_memoryLines)
+                total -= bytes;
+            for (const auto& [memoryLine, bytes] : m_memoryLines) {
+                total += bytes;
+                if (total > m_limits.maxTotalBytes) {
+                    line = memoryLine;
+                    break;
+                }
+            }
+            return fail(line, m_memoryLines.empty() ? "MUTATE" : "MEMORY", "the trace allocates more than " + groupDigits(m_limits.maxTotalBytes) + " bytes in all");
+        }
         if (m_totalTime > m_limits.maxTotalTime)
             return fail(at.line, "TIME", "the operators take more than " + groupDigits(m_limits.maxTotalTime) + " ns in all");
         return true;
@@ -114,6 +126,7 @@ private:
     TraceError& m_error;
     const TraceLimits& m_limits;
     int64_t m_totalBytes = 0, m_totalTime = 0, m_edges = 0;
+    std::vector<std::pair<int64_t, int64_t>> m_memoryLines;   // the operator being read: (line, bytes) per MEMORY line
     Program m_program;
     std::unordered_map<std::string, int32_t> m_slot;   // name -> index in m_names
     std::vector<Name> m_names;                          // in first-insertion order
@@ -308,6 +321,7 @@ bool ProgramBuilder::constant(const LogLine& l)
     OpDef op;
     op.name = "constant";
     op.sizes = {m->memory};
+    m_memoryLines = {{m->line, m->memory}};
     op.alias = {-1};
     op.backward = m_backward;
     op.line = static_cast<int32_t>(l.line);
@@ -371,6 +385,7 @@ bool ProgramBuilder::callResult(const LogLine& l, const std::string& r, OpDef& o
                         + std::to_string(l.line) + " has " + std::to_string(l.args.size()) + " arguments (use -1 for no alias)");
     op.alias.push_back(static_cast<int32_t>(a->alias));
     op.sizes.push_back(a->alias == -1 ? m->memory : 0);
+    m_memoryLines.emplace_back(m->line, op.sizes.back());
     return true;
 }
 
@@ -381,6 +396,7 @@ bool ProgramBuilder::call(const LogLine& l)
     std::optional<OpDef> op = operatorOf(l);
     if (!op)
         return false;
+    m_memoryLines.clear();
     for (const std::string& r : l.results)
         if (!callResult(l, r, *op))
             return false;
@@ -406,6 +422,7 @@ bool ProgramBuilder::mutate(const LogLine& l)
     std::optional<OpDef> op = operatorOf(l);
     if (!op)
         return false;
+    m_memoryLines.clear();   // its outputs take their arguments' storage sizes
     if (l.mutate.empty())
         return fail(l.line, "MUTATE", "a MUTATE must name at least one argument index");
     std::vector<std::string> resultNames;
@@ -447,11 +464,15 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
     TraceError error;
     if (text.empty())
         return TraceError{displayName, 0, "", "empty file: not a DTR trace"};
-    if (std::memchr(text.data(), '\0', text.size()))
-        return TraceError{displayName, 0, "", "binary data (a NUL byte): not a DTR trace, which is JSON text"};
+    if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
+        const std::string_view before = text.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - text.data()));
+        const auto line = static_cast<int64_t>(std::count(before.begin(), before.end(), '\n')) + 1;
+        return TraceError{displayName, line, "", "binary data (a NUL byte): not a DTR trace, which is JSON text"};
+    }
 
     std::vector<LogLine> lines;
     int64_t lineNo = 0;
+    bool started = false;   // the ANNOTATE START line was read
     size_t pos = 0;
     while (pos < text.size()) {
         // Lines end as Python's text files end them: "\n", "\r\n" or a lone "\r".
@@ -467,8 +488,14 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
         if (line.substr(0, 3) == "\xEF\xBB\xBF")
             return TraceError{displayName, lineNo, "", "a UTF-8 byte order mark: simrd's JSON decoder refuses it"};
         auto decoded = decodeLogLine(line, lineNo, displayName, limits, error);
+        if (!decoded && !started && readableBeforeStart(line)) {
+            decoded.emplace();   // skipped, as simrd skips it
+            decoded->kind = LogKind::Release;
+            decoded->line = lineNo;
+        }
         if (!decoded)
             return error;
+        started = started || (decoded->kind == LogKind::Annotate && decoded->annotation == "START");
         lines.push_back(std::move(*decoded));
     }
 
@@ -487,6 +514,9 @@ TraceLoad readTraceFile(const std::string& path, const TraceLimits& limits)
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
+    // A folder on the way that may not be searched is no missing file.
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory)
+        return TraceError{path, 0, "", "cannot open: " + ec.message()};
     if (ec || !fs::exists(st))
         return TraceError{path, 0, "", "no such file"};
     if (fs::is_directory(st))

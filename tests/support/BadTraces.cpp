@@ -41,7 +41,7 @@ std::vector<BadTrace> badTraces(const std::string& f)
          f + ":7: field \"RESULT\": duplicate result name \"x2\""},
         {"no START", R"({"INSTRUCTION":"CONSTANT","NAME":"c"})" "\n", f + ": field \"ANNOTATION\": no ANNOTATE START"},
         {"empty file", "", f + ": empty file"},
-        {"binary data", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), f + ": binary data"},
+        {"binary data", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), f + ":3: binary data"},
     };
 }
 
