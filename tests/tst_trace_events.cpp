@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <tuple>
+
 using namespace holescope::test;
 using Json = nlohmann::json;
 
@@ -141,6 +143,41 @@ private slots:
             }
         QCOMPARE(kLifetimes, 2);
         QCOMPARE(ofProcess(f, 2, "b").size(), ofProcess(f, 2, "e").size());
+    }
+
+    // The trace's closing reads (pins of what it still holds after its last operator) rebuild
+    // outside any operator: a slice of their own encloses those rebuilds. closing.log (HAND.md): at
+    // 600 B, f rebuilt for x1's pin (clock 31 to 41) and g for x3's (41 to 51), then out of memory
+    // rebuilding h; at 700 B only f, and the run completes.
+    void closingReadsHaveASliceOfTheirOwn()
+    {
+        const QString closing = QStringLiteral(HOLESCOPE_TEST_DATA "/tiny/closing.log");
+        for (const auto& [budget, rebuilds, outcome] : {std::tuple{"600", 2, "oom"}, std::tuple{"700", 1, "complete"}}) {
+            const Json f = exported({closing, "--budget", budget});
+            QVERIFY(f.is_object());
+            expectValid(f);
+            std::vector<Json> closingSlices, rebuildSlices;
+            for (const Json& e : ofProcess(f, 1, "X")) {
+                if (e["name"] == "closing reads")
+                    closingSlices.push_back(e);
+                if (e["cat"] == "remat")
+                    rebuildSlices.push_back(e);
+            }
+            QCOMPARE(closingSlices.size(), size_t{1});
+            const Json& c = closingSlices.front();
+            QCOMPARE(c["ts"].get<double>(), 0.031);   // the end of h, operator 4
+            QCOMPARE(c["dur"].get<double>(), 0.010 * rebuilds);
+            QCOMPARE(c["args"]["after operator"].get<int>(), 4);
+            QCOMPARE(c["args"]["outcome"].get<std::string>(), std::string(outcome));
+            QCOMPARE(rebuildSlices.size(), size_t(rebuilds));
+            for (const Json& r : rebuildSlices)
+                QVERIFY(r["ts"].get<double>() >= c["ts"].get<double>()
+                        && r["ts"].get<double>() + r["dur"].get<double>() <= c["ts"].get<double>() + c["dur"].get<double>() + 1e-9);
+        }
+        // A run that needs no rebuild after its last operator has no such slice.
+        const Json plain = exported({closing, "--budget", "800"});
+        for (const Json& e : ofProcess(plain, 1, "X"))
+            QVERIFY(e["name"] != "closing reads");
     }
 
     void protectionIsAnInstantEvent()

@@ -5,6 +5,7 @@
 #include "report/ReplayJson.h"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -91,6 +92,8 @@ private:
         int32_t depth;
         int64_t start;
     };
+    static constexpr int64_t kNoRebuild = std::numeric_limits<int64_t>::max();
+    int64_t m_rebuiltSinceModel = kNoRebuild;   // the start of the first rebuild after the last model computation
 
     void meta(const char* name, int tid, Json args)
     {
@@ -120,6 +123,8 @@ private:
             m_open.pop_back();
         }
         m_open.push_back(OpenSlice{e.depth, start});
+        // A model computation encloses the rebuilds it waited for, which come before it.
+        m_rebuiltSinceModel = remat ? std::min(m_rebuiltSinceModel, start) : kNoRebuild;
 
         Json args;
         if (remat) {
@@ -194,6 +199,20 @@ private:
         instant(std::string(outcomeName(e.outcome)) + " " + failurePlace(e.op, R.result.outsideOperator), micros(e.clock), "p", std::move(args));
         if (e.outcome != Outcome::Complete && !R.result.outsideOperator && e.op >= 1)
             failedOperator(e);
+        else
+            closingReads(e);
+    }
+
+    // The rebuilds of the trace's closing reads (its pins of what it still holds, after the last
+    // operator) have no computation to wait in: a slice of their own encloses them.
+    void closingReads(const RunEvent& e)
+    {
+        if (m_rebuiltSinceModel == kNoRebuild)
+            return;
+        const int64_t start = m_rebuiltSinceModel;
+        push(micros(start), Json{{"name", "closing reads"}, {"cat", "closing"}, {"ph", "X"}, {"ts", micros(start)}, {"dur", micros(e.clock - start)},
+                                 {"pid", m_pid}, {"tid", kOperatorThread},
+                                 {"args", Json{{"after operator", e.op}, {"outcome", outcomeName(e.outcome)}}}});
     }
 
     // The operator the run failed in never finished, so no computation closes it: a slice from
