@@ -242,7 +242,7 @@ void TraceReaderTest::rejectsMalformed_data()
         "TIME", "negative time");
     row("MEMORY 9999999999999999999",
         afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"9999999999999999999","NAME":"c"})"}), 8, "MEMORY",
-        "out of range");
+        "integer out of range (at most 2^62): string \"9999999999999999999\"");
     // 2^64 + 100: a parser that lets the digits wrap around would read 100.
     row("MEMORY 2^64+100", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"18446744073709551716","NAME":"c"})"}),
         8, "MEMORY", "out of range");
@@ -251,7 +251,7 @@ void TraceReaderTest::rejectsMalformed_data()
         "out of range");
     row("MEMORY 2^64-1 integer",
         afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":18446744073709551615,"NAME":"c"})"}), 8, "MEMORY",
-        "out of range");
+        "integer out of range (above 2^63 - 1): 18446744073709551615");
     row("MEMORY 1e300", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":1e300,"NAME":"c"})"}), 8, "MEMORY",
         "expected an integer");
     row("MEMORY 2^50+1", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"1125899906842625","NAME":"c"})"}), 8,

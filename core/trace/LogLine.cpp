@@ -65,7 +65,7 @@ struct Decoder {
     {
         if (v.is_number_integer()) {
             if (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()))
-                return fail(key, "integer out of range: " + v.dump());
+                return fail(key, "integer out of range (above 2^63 - 1): " + v.dump());
             out = v.get<int64_t>();
             return true;
         }
@@ -97,7 +97,7 @@ struct Decoder {
                 return fail(key, "expected an integer, found " + found(v));
             const uint64_t digit = uint64_t(s[i] - '0');
             if (value > (kMax - digit) / 10)
-                return fail(key, "integer out of range: " + found(v));
+                return fail(key, "integer out of range (at most 2^62): " + found(v));
             value = value * 10 + digit;
         }
         out = negative ? -int64_t(value) : int64_t(value);
