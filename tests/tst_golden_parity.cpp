@@ -115,26 +115,6 @@ private slots:
     // Figures the goldens lack, measured with unmodified simrd for this project.
     void inceptionPairMeasuredWithSimrd() { checkFile(QStringLiteral(HOLESCOPE_TEST_DATA "/simrd/inceptionv4-pair.jsonl")); }
 
-    // The backward phase as simrd marks it, from the BACKWARD annotation: InceptionV4's forward pass
-    // calls max_pool2d_backward (its 914th operator) and stays forward; Unrolled GAN has no annotation.
-    // Counted from the files with a script of CALL, MUTATE and CONSTANT lines after the annotation.
-    void backwardPhaseAsAnnotated()
-    {
-        const auto backward = [](const Program& p) { return std::count_if(p.ops.begin(), p.ops.end(), [](const OpDef& op) { return op.backward; }); };
-        const PreparedTrace inception = load("inceptionv4-64-10000000000.0-2020-10-1-10-55-0-default.log");
-        QVERIFY(inception.program.backwardAnnotated);
-        QCOMPARE(inception.program.ops.size(), size_t{2307});
-        QCOMPARE(backward(inception.program), 614);
-        const auto pool = std::find_if(inception.program.ops.begin(), inception.program.ops.end(),
-                                       [](const OpDef& op) { return op.name == "max_pool2d_backward"; });
-        QCOMPARE(pool - inception.program.ops.begin(), 913);
-        QVERIFY(!pool->backward);
-        QCOMPARE(inception.program.backwardOp, 2307 - 614);
-        const PreparedTrace gan = load("unroll_gan-512-10000000000.0-2020-10-1-18-43-42-default.log");
-        QVERIFY(!gan.program.backwardAnnotated);
-        QCOMPARE(backward(gan.program), 0);
-    }
-
     // The worked case of the feasibility hole (figures from the issue, re-measured with simrd).
     void inceptionHole()
     {

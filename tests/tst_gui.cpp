@@ -200,16 +200,6 @@ private slots:
         loadDemoAndSweep(*w);
         QCOMPARE(w->summaryModel().rowCount(), 11);
         QCOMPARE(w->summaryModel().index(7, 1).data().toString(), QString("10,064 B"));   // the demo's peak
-        QCOMPARE(w->summaryModel().index(4, 1).data().toString(), QString("49"));   // after its BACKWARD annotation
-        {
-            // A trace without the annotation has no backward phase to count.
-            TraceSummary bare;
-            w->summaryModel().setSummary(bare);
-            QCOMPARE(w->summaryModel().index(4, 1).data().toString(), QString("not annotated"));
-            bare.backwardAnnotated = true;
-            w->summaryModel().setSummary(bare);
-            QCOMPARE(w->summaryModel().index(4, 1).data().toString(), QString("0"));
-        }
         QCOMPARE(w->pointsModel().rowCount(), 151);   // 0.300, 0.302, ..., 0.600
         QCOMPARE(w->holesModel().rowCount(), 1);
         QCOMPARE(w->holesModel().index(0, HolesModel::Outcome_).data().toString(), QString("out of memory"));   // as the legend and the pair say it

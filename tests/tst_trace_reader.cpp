@@ -98,7 +98,6 @@ private slots:
     void rejectsMalformed_data();
     void rejectsMalformed();
     void exactProgram();
-    void backwardPhaseFollowsTheAnnotation();
     void numberForms_data();
     void numberForms();
     void acceptsUnusual_data();
@@ -509,51 +508,6 @@ void TraceReaderTest::exactProgram()
 
 // simrd applies Python's int() to MEMORY, TIME, ALIAS and MUTATE: JSON integers, integral
 // floats and strings of digits (with spaces or a sign) all work.
-// simrd marks the backward phase at the ANNOTATE BACKWARD line; an operator named for a backward
-// computation before it (InceptionV4's forward pass calls max_pool2d_backward) is forward, and a
-// trace without the annotation has no backward phase to tell.
-void TraceReaderTest::backwardPhaseFollowsTheAnnotation()
-{
-    const auto lines = [](bool annotated) {
-        std::vector<const char*> l = {
-            R"({"ANNOTATION":"START","INSTRUCTION":"ANNOTATE"})",
-            R"({"INSTRUCTION":"CONSTANT","NAME":"x"})",
-            R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"x"})",
-            R"({"ARGS":["x"],"INSTRUCTION":"CALL","NAME":"pool","RESULT":["y"],"TIME":"1"})",
-            R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"y"})",
-            R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"y"})",
-            R"({"ARGS":["y"],"INSTRUCTION":"CALL","NAME":"pool_backward","RESULT":["z"],"TIME":"1"})",
-            R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"z"})",
-            R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"z"})",
-        };
-        if (annotated)
-            l.push_back(R"({"ANNOTATION":"BACKWARD","INSTRUCTION":"ANNOTATE"})");
-        for (const char* x : {R"({"ARGS":["z"],"INSTRUCTION":"CALL","NAME":"loss","RESULT":["w"],"TIME":"1"})",
-                              R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"w"})", R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"w"})"})
-            l.push_back(x);
-        QByteArray text;
-        for (const char* x : l)
-            text += QByteArray(x) + "\n";
-        return text;
-    };
-    const auto backwardOf = [](const Program& p) {
-        QString flags;
-        for (const OpDef& op : p.ops)
-            flags += op.backward ? 'b' : 'f';
-        return flags;
-    };
-    const TraceLoad annotated = parse(lines(true));
-    QVERIFY(std::holds_alternative<Program>(annotated));
-    QCOMPARE(backwardOf(std::get<Program>(annotated)), QStringLiteral("fffb"));
-    QCOMPARE(std::get<Program>(annotated).backwardOp, 3);
-    QVERIFY(std::get<Program>(annotated).backwardAnnotated);
-    const TraceLoad bare = parse(lines(false));
-    QVERIFY(std::holds_alternative<Program>(bare));
-    QCOMPARE(backwardOf(std::get<Program>(bare)), QStringLiteral("ffff"));
-    QCOMPARE(std::get<Program>(bare).backwardOp, -1);
-    QVERIFY(!std::get<Program>(bare).backwardAnnotated);
-}
-
 void TraceReaderTest::numberForms_data()
 {
     QTest::addColumn<QByteArray>("memory");

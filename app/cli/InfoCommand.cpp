@@ -27,8 +27,7 @@ int runInfo(const QStringList& args)
         j["lines"] = p.lines;
         j["operators"] = p.ops.size();
         j["constants"] = constants;
-        // null: the trace has no BACKWARD annotation to tell its phases.
-        j["backward_operators"] = p.backwardAnnotated ? nlohmann::ordered_json(backward) : nlohmann::ordered_json();
+        j["backward_operators"] = backward;
         j["tensors"] = p.tensors.size();
         j["storages"] = p.storages.size();
         printLine(j.dump());
@@ -38,7 +37,7 @@ int runInfo(const QStringList& args)
     printLine("trace              " + t.name);
     printLine("lines              " + groupDigits(p.lines));
     printLine("operators          " + groupDigits(b.ops) + " (" + groupDigits(constants) + " constants, "
-              + (p.backwardAnnotated ? groupDigits(backward) + " in the backward phase)" : "no BACKWARD annotation)"));
+              + groupDigits(backward) + " in the backward phase)");
     printLine("tensors            " + groupDigits(static_cast<int64_t>(p.tensors.size())));
     printLine("storages           " + groupDigits(static_cast<int64_t>(p.storages.size())));
     printLine("baseline peak      " + groupDigits(b.memory) + " bytes");

@@ -54,9 +54,6 @@ struct Program {
                                                  // one entry per argument occurrence
     std::vector<Step> schedule;
     int32_t backwardOp = -1;                     // first operator in the backward phase, -1 if none
-    // The backward phase starts at the ANNOTATE BACKWARD line, as simrd reads it; a trace without
-    // one (Unrolled GAN) has none to tell.
-    bool backwardAnnotated = false;
     int64_t lines = 0;                           // lines in the file
 
     int32_t storageOf(int32_t tensor) const { return tensors[static_cast<size_t>(tensor)].storage; }

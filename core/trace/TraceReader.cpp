@@ -4,7 +4,6 @@
 #include "text/Numbers.h"
 #include "trace/LogLine.h"
 
-#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -32,7 +31,6 @@ public:
     Program take() { return std::move(m_program); }
 
 private:
-    void markBackwardPhase();
     struct Name {
         std::string name;
         int32_t tensor;
@@ -122,7 +120,7 @@ private:
     std::string m_file;
     const std::vector<LogLine>* m_lines = nullptr;
     size_t m_next = 0;        // the next line to take
-    bool m_backward = false;  // the ANNOTATE BACKWARD line has been read
+    bool m_backward = false;  // the backward pass has begun
     TraceError& m_error;
     const TraceLimits& m_limits;
     int64_t m_totalBytes = 0, m_totalTime = 0, m_edges = 0;
@@ -150,6 +148,8 @@ int32_t ProgramBuilder::addOp(OpDef op, const std::vector<std::string>& resultNa
     m_edges += static_cast<int64_t>(op.args.size()) * op.outputs();
     const auto dash = op.name.find('/');
     op.constant = op.name.substr(0, dash) == "constant";
+    if (op.backward && p.backwardOp < 0)
+        p.backwardOp = opIndex;
     for (int32_t k = 0; k < op.outputs(); ++k) {
         const int32_t id = op.firstOutput + k;
         int32_t storage;
@@ -237,19 +237,7 @@ bool ProgramBuilder::build(const std::vector<LogLine>& lines, int64_t lineCount)
     for (const Name& n : m_names)
         if (m_tensorRefs[static_cast<size_t>(n.tensor)] > 0)
             m_program.schedule.push_back(Step{StepKind::Pin, n.tensor});
-    markBackwardPhase();
     return true;
-}
-
-// Operators after the BACKWARD annotation, as simrd marks them. Names do not tell: InceptionV4's
-// forward pass calls max_pool2d_backward (its 914th operator), and Unrolled GAN, which has no
-// annotation, calls backward operators from its first steps.
-void ProgramBuilder::markBackwardPhase()
-{
-    Program& p = m_program;
-    const auto it = std::find_if(p.ops.begin(), p.ops.end(), [](const OpDef& op) { return op.backward; });
-    p.backwardOp = it == p.ops.end() ? -1 : static_cast<int32_t>(it - p.ops.begin());
-    p.backwardAnnotated = m_backward;
 }
 
 bool ProgramBuilder::instruction(const LogLine& l)
@@ -338,6 +326,7 @@ bool ProgramBuilder::constant(const LogLine& l)
 // What CALL and MUTATE share: the phase, the cost and the arguments, each a live tensor.
 std::optional<OpDef> ProgramBuilder::operatorOf(const LogLine& l)
 {
+    m_backward = m_backward || l.name.find("backward") != std::string::npos;
     OpDef op;
     op.name = l.name;
     op.cost = l.time;

@@ -15,7 +15,6 @@ TraceSummary summarizeTrace(const OpenTrace& t)
         s.constants += op.constant ? 1 : 0;
         s.backwardOperators += op.backward ? 1 : 0;
     }
-    s.backwardAnnotated = p.backwardAnnotated;
     s.tensors = static_cast<int64_t>(p.tensors.size());
     s.storages = static_cast<int64_t>(p.storages.size());
     s.baseline = t.trace.baseline;

@@ -12,7 +12,6 @@ namespace holescope {
 struct TraceSummary {
     std::string name, path;
     int64_t lines = 0, operators = 0, constants = 0, backwardOperators = 0, tensors = 0, storages = 0;
-    bool backwardAnnotated = false;   // see Program::backwardAnnotated
     Baseline baseline;
 };
 

@@ -68,7 +68,7 @@ QVariant TraceSummaryModel::data(const QModelIndex& index, int role) const
     case 1: return number(s.lines);
     case 2: return number(s.operators);
     case 3: return number(s.constants);
-    case 4: return s.backwardAnnotated ? number(s.backwardOperators) : QObject::tr("not annotated");
+    case 4: return number(s.backwardOperators);
     case 5: return number(s.tensors);
     case 6: return number(s.storages);
     case 7: return number(s.baseline.memory, " B");
