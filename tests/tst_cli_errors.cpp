@@ -842,16 +842,38 @@ void CliErrorsTest::outputsThatAreStreams()
     QCOMPARE(full.exitCode(), 2);
     const QString fullErr = QString::fromUtf8(full.readAllStandardError());
     QVERIFY2(fullErr.contains("holescope-cli info: standard output: cannot write: No space left on device"), qPrintable(fullErr));
-    // A file size limit: the system's reason, not "Unknown error", and no part of the file left.
-    const QString capped = m_dir.filePath("capped.log");
-    QProcess limited;
-    limited.start(QStringLiteral("sh"), {"-c", QStringLiteral("trap '' XFSZ; ulimit -f 20; exec \"$0\" synth --layers 2000 --out \"$1\""),
-                                         QStringLiteral(HOLESCOPE_CLI), capped});
-    QVERIFY(limited.waitForFinished());
-    QCOMPARE(limited.exitCode(), 2);
-    const QString limitedErr = QString::fromUtf8(limited.readAllStandardError());
-    QVERIFY2(limitedErr.contains(capped + ": cannot write: File too large"), qPrintable(limitedErr));
-    QVERIFY(!QFileInfo::exists(capped));
+    // A file size limit (4 KiB; the signal it sends is the CLI's to ignore): the system's reason,
+    // not "Unknown error", and the file as it was, for outputs larger than the limit by far
+    // (failing as they are written) and by little (failing at the last flush, which Qt's saved
+    // file took for success).
+    for (const char* layers : {"2000", "5"}) {
+        const QString capped = m_dir.filePath(QStringLiteral("capped-%1.log").arg(layers));
+        {
+            QFile old(capped);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("old\n");
+        }
+        QProcess limited;
+        limited.start(QStringLiteral("sh"), {"-c", QStringLiteral("ulimit -f 4; exec \"$0\" synth --layers \"$1\" --out \"$2\""),
+                                             QStringLiteral(HOLESCOPE_CLI), QString::fromLatin1(layers), capped});
+        QVERIFY(limited.waitForFinished());
+        QCOMPARE(limited.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(limited.exitCode(), 2);
+        const QString limitedErr = QString::fromUtf8(limited.readAllStandardError());
+        QVERIFY2(limitedErr.contains(capped + ": cannot write: File too large"), qPrintable(limitedErr));
+        QFile kept(capped);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("old\n"));
+    }
+    QVERIFY(runCli({"synth", "--layers", "5"}).out.size() > 4096);   // "5" passes the limit by little
+    // The same on standard output, with its reason and once.
+    QProcess limitedOut;
+    limitedOut.start(QStringLiteral("sh"), {"-c", QStringLiteral("ulimit -f 4; exec \"$0\" synth --layers 10 > \"$1\""),
+                                            QStringLiteral(HOLESCOPE_CLI), m_dir.filePath("capped-out.log")});
+    QVERIFY(limitedOut.waitForFinished());
+    QCOMPARE(limitedOut.exitCode(), 2);
+    const QString limitedOutErr = QString::fromUtf8(limitedOut.readAllStandardError());
+    QCOMPARE(limitedOutErr, QStringLiteral("holescope-cli synth: standard output: cannot write: File too large\n"));
 }
 
 void CliErrorsTest::outputOverAnInput()

@@ -111,6 +111,9 @@ private slots:
     // A capped run keeps no interval in the file, so merge cannot tell what follows it from a gap:
     // nine of these 355 executions are cut short by the cap, and the shards still merge.
     void certifiedShardsWithCappedRunsMerge() { compareShards({"--from", "0.1", "--to", "1.0", "--exact", "--max-steps", "180"}, 5); }
+    // An unresolved point stands at its execution's first byte, before its shard's part: it is no
+    // point added to the file.
+    void certifiedShardsWithUnresolvedFirstPointsMerge() { compareShards({"--from", "0.3", "--to", "0.6", "--exact", "--max-steps", "50"}, 3); }
 
     // A point removed from a shard that ran to its end would pass for bytes never examined (the
     // merged coverage shrinks, as if a cap had stopped it): merge names the file and the budget.
@@ -663,7 +666,7 @@ private slots:
         const QString ofFour = writeChanged(nlohmann::json::parse(readAll(b).toStdString()), "of-four.json",
                                             [](nlohmann::json& j) { j["shard"] = "2/4"; });
         r = cli({"merge", a, ofFour});
-        QVERIFY2(r.exitCode == 2 && r.err.contains(ofFour + ": not a shard of the same sweep as " + a + ": its \"shard\" is \"2/4\", one of 4 shards, not 3"),
+        QVERIFY2(r.exitCode == 2 && r.err.contains(ofFour + ": not a shard of the same sweep as " + a + ": it is split into 4 shards, not split into 3 shards"),
                  qPrintable(r.err));
         // A shard cut short in its text: where the JSON breaks.
         const QString cut = path("cut.json");
@@ -676,6 +679,19 @@ private slots:
         r = cli({"merge", a, cut});
         QVERIFY2(r.exitCode == 2 && r.err.contains(cut + ": not JSON: parse error at line 1, column "), qPrintable(r.err));
         QVERIFY2(r.err.contains("syntax error"), qPrintable(r.err));
+        // A number JSON allows but a double does not hold is named as such, not an internal error.
+        const QString overflow = path("overflow.json");
+        {
+            QByteArray shardText = readAll(b);
+            const qsizetype at = shardText.indexOf("\"refine\":0");
+            QVERIFY(at > 0);
+            shardText.replace(at, 10, "\"refine\":1e999");
+            QFile out(overflow);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(shardText);
+        }
+        r = cli({"merge", a, overflow});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(overflow + ": not JSON: number overflow parsing '1e999'"), qPrintable(r.err));
 
         // A shard of an older holescope (no compute baseline, caps or heuristic evaluations) with new ones.
         nlohmann::json old = nlohmann::json::parse(readAll(a).toStdString());
@@ -702,7 +718,11 @@ private slots:
         const auto to = good.at("to").get<int64_t>();
         damaged("range", [](nlohmann::json& j) { j["from"] = j["to"].get<int64_t>() + 1; },
                 QStringLiteral("field \"from\": %1, above \"to\" (%2)").arg(to + 1).arg(to));
-        damaged("negative from", [](nlohmann::json& j) { j["from"] = -1; }, "field \"from\": expected bytes (0 or more), found -1");
+        damaged("negative from", [](nlohmann::json& j) { j["from"] = -1; }, "field \"from\": expected an integer of at least 0, found -1");
+        damaged("to past int64", [](nlohmann::json& j) { j["to"] = 9223372036854775808ULL; },
+                "field \"to\": expected an integer of at least 0, found 9223372036854775808");
+        damaged("to past 2^62", [](nlohmann::json& j) { j["to"] = (int64_t{1} << 62) + 1; },
+                "field \"to\": out of range (at most 2^62 bytes), found 4611686018427387905");
         damaged("shards", [](nlohmann::json& j) { j["shard"] = "1/100001"; }, "field \"shard\": at most 100000 shards, found \"1/100001\"");
         // Values nlohmann would convert without a word (1e30 to nonsense), and caps no sweep writes.
         damaged("baseline fraction", [](nlohmann::json& j) { j["baseline_memory"] = 10064.5; },

@@ -98,6 +98,7 @@ private slots:
     void rejectsMalformed_data();
     void rejectsMalformed();
     void exactProgram();
+    void backwardPhaseAsSimrdMarksIt();
     void numberForms_data();
     void numberForms();
     void acceptsUnusual_data();
@@ -126,6 +127,7 @@ void TraceReaderTest::rejectsMalformed_data()
     // The file as a whole.
     row("empty file", QByteArray(), 0, "", "empty file");
     row("NUL byte", afterPrefix({kReleaseX1}) + QByteArray("{\"INSTR\0", 8), 8, "", "binary data");
+    row("NUL byte after lone carriage returns", QByteArray("{}\r{}\r\n{}\r") + QByteArray("x\0", 2), 4, "", "binary data");
     row("no START", raw({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"100","NAME":"c"})"}), 0, "ANNOTATION",
         "no ANNOTATE START");
     row("only BACKWARD", raw({R"({"ANNOTATION":"BACKWARD","INSTRUCTION":"ANNOTATE"})"}), 0, "ANNOTATION",
@@ -420,6 +422,35 @@ void TraceReaderTest::rejectsMalformed()
     if (!field.isEmpty())
         QVERIFY2(shown.contains("field \"" + field + "\": "), qPrintable(shown));
     QVERIFY2(shown.contains(why), qPrintable(shown));
+}
+
+// simrd's parse_file starts the backward phase at the first CALL or MUTATE whose name holds
+// "backward", or at the BACKWARD annotation, whichever comes first.
+void TraceReaderTest::backwardPhaseAsSimrdMarksIt()
+{
+    const auto program = [](const char* secondName, bool annotated) {
+        QByteArray text = raw({kStart, R"({"INSTRUCTION":"CONSTANT","NAME":"x"})", R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"x"})"});
+        text += QByteArray(R"({"ARGS":["x"],"INSTRUCTION":"CALL","NAME":")") + secondName
+                + R"(","RESULT":["y"],"TIME":"1"})" "\n" R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"y"})" "\n"
+                  R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"y"})" "\n";
+        if (annotated)
+            text += R"({"ANNOTATION":"BACKWARD","INSTRUCTION":"ANNOTATE"})" "\n";
+        text += R"({"ARGS":["y"],"INSTRUCTION":"CALL","NAME":"loss","RESULT":["z"],"TIME":"1"})" "\n"
+                R"({"INSTRUCTION":"MEMORY","MEMORY":"8","NAME":"z"})" "\n" R"({"ALIAS":"-1","INSTRUCTION":"ALIAS","NAME":"z"})" "\n";
+        const TraceLoad load = parse(text);
+        return std::get_if<Program>(&load) ? std::get<Program>(load) : Program{};
+    };
+    const auto phases = [](const Program& p) {
+        QString flags;
+        for (const OpDef& op : p.ops)
+            flags += op.backward ? 'b' : 'f';
+        return flags;
+    };
+    QCOMPARE(phases(program("pool", true)), QStringLiteral("ffb"));
+    QCOMPARE(phases(program("pool", false)), QStringLiteral("fff"));
+    QCOMPARE(phases(program("pool_backward", true)), QStringLiteral("fbb"));
+    QCOMPARE(phases(program("pool_backward", false)), QStringLiteral("fbb"));
+    QCOMPARE(program("pool_backward", false).backwardOp, 1);
 }
 
 // Worked out by hand from simrd's parse_file. Tensor ids: w = 0 (the constant), v = 1 (a view

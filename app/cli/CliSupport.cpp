@@ -9,8 +9,10 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -313,10 +315,17 @@ void writeFileWhole(const QString& path, const std::function<void(const TextSink
         throw UsageError{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
 }
 
+void printText(const std::string& text)
+{
+    // Checked at once, while errno still says why; what stays buffered is checked at exit (main).
+    errno = 0;
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
+        throw UsageError{QStringLiteral("standard output: cannot write: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))};
+}
+
 void printLine(const std::string& text)
 {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fputc('\n', stdout);
+    printText(text + "\n");
 }
 
 } // namespace holescope::cli
@@ -328,7 +337,7 @@ void writeOutput(const QCommandLineParser& parser, const std::string& text)
     if (parser.isSet("out"))
         writeFileWhole(parser.value("out"), text);
     else
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        printText(text);
 }
 
 } // namespace holescope::cli

@@ -96,6 +96,8 @@ void writeFileWhole(const QString& path, const std::string& text);
 // The same for a text made piece by piece: `write` hands each piece to the sink it is given.
 void writeFileWhole(const QString& path, const std::function<void(const TextSink&)>& write);
 void printLine(const std::string& text);
+// Text to standard output as it is; a write the system refuses is a UsageError with its reason.
+void printText(const std::string& text);
 // To the file given with --out (whole or not at all), or else to standard output.
 void writeOutput(const QCommandLineParser& parser, const std::string& text);
 

@@ -43,7 +43,7 @@ int runPolicies(const QStringList& args)
             "compares). The candidate with the lowest score is evicted; among equal scores the last in pool order; a\n"
             "score of 0 ends the scan; a score that is not a number stops the run as unresolved.\n"
             "Example: --policy 'formula:estar_compute / (size * staleness^2)'\n";
-    std::fputs(text.c_str(), stdout);
+    printText(text);
     return kExitOk;
 }
 

@@ -352,6 +352,70 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
                          .arg(file, QString::number(h.shard), QString::number(h.shards), what)};
 }
 
+// One shard as merge reads it: its settings, points, whether it was stopped, and whether its
+// file names a policy (files of a holescope before policies do not).
+struct ShardFile {
+    SweepHeader header;
+    std::vector<SweepPoint> points;
+    bool stopped = false;
+    bool namesPolicy = true;
+};
+
+ShardFile readShard(const QString& f)
+{
+    if (QFileInfo(f).isDir())
+        throw UsageError{QStringLiteral("%1: is a folder, not a shard").arg(f)};
+    std::ifstream in(f.toStdString());
+    if (!in)
+        throw UsageError{QStringLiteral("%1: cannot open").arg(f)};
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {   // a parse error, or a number beyond a double (1e999)
+        throw UsageError{QStringLiteral("%1: not JSON: %2").arg(f, QString::fromStdString(jsonProblem(e)))};
+    }
+    ShardFile shard;
+    std::string error;
+    if (!sweepFromJson(j, shard.header, shard.points, shard.stopped, error))
+        throw UsageError{QStringLiteral("%1: %2").arg(f, QString::fromStdString(error))};
+    shard.namesPolicy = j.contains("policy");
+    return shard;
+}
+
+// Refuses a shard `f` of another sweep than the first one read (`first`, from `firstFile`).
+// Files of a holescope before policies (or trace digests, or caps) lack those: such a shard
+// merges only with its like.
+void checkSameSweep(const QString& f, const ShardFile& shard, const QString& firstFile, const ShardFile& first)
+{
+    const SweepHeader& h = shard.header;
+    const SweepHeader& m = first.header;
+    const auto digestText = [](const std::string& d) { return QString::fromStdString(d.empty() ? std::string("missing") : d); };
+    if (m.traceDigest != h.traceDigest)
+        throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
+                             .arg(f, firstFile, digestText(h.traceDigest), digestText(m.traceDigest))};
+    const QString other = QStringLiteral("%1: not a shard of the same sweep as %2: ").arg(f, firstFile);
+    const auto policyText = [](const ShardFile& s) {
+        return s.namesPolicy ? QString::fromStdString(nlohmann::json(s.header.policy).dump()) : QStringLiteral("missing");
+    };
+    if (shard.namesPolicy != first.namesPolicy)
+        throw UsageError{other + QStringLiteral("its \"policy\" is %1, not %2").arg(policyText(shard), policyText(first))};
+    const auto splitText = [](const SweepHeader& x) {
+        return x.shards == 1 ? QStringLiteral("a whole sweep") : QStringLiteral("split into %1 shards").arg(x.shards);
+    };
+    if (h.shards != m.shards)
+        throw UsageError{other + QStringLiteral("it is %1, not %2").arg(splitText(h), splitText(m))};
+    SweepHeader a = m, b = h;
+    a.shard = b.shard = 1;
+    const auto ja = sweepToJson(a, {}, false), jb = sweepToJson(b, {}, false);
+    const auto shown = [](const nlohmann::ordered_json& header, const std::string& key) {
+        return QString::fromStdString(header.contains(key) ? header.at(key).dump() : std::string("missing"));
+    };
+    for (const auto* keys : {&ja, &jb})
+        for (const auto& [key, value] : keys->items())
+            if (!ja.contains(key) || !jb.contains(key) || ja.at(key) != jb.at(key))
+                throw UsageError{other + QStringLiteral("its \"%1\" is %2, not %3").arg(QString::fromStdString(key), shown(jb, key), shown(ja, key))};
+}
+
 } // namespace
 
 int runMerge(const QStringList& args)
@@ -366,72 +430,29 @@ int runMerge(const QStringList& args)
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty())
         throw UsageError{QStringLiteral("usage: holescope-cli merge SHARD.json... [--out FILE]")};
-    SweepHeader merged;
+    std::optional<ShardFile> first;
     std::vector<std::vector<SweepPoint>> parts;
     std::vector<bool> seen;
     bool stopped = false;
-    bool firstNamesPolicy = true;
     for (const QString& f : files) {
-        if (QFileInfo(f).isDir())
-            throw UsageError{QStringLiteral("%1: is a folder, not a shard").arg(f)};
-        std::ifstream in(f.toStdString());
-        if (!in)
-            throw UsageError{QStringLiteral("%1: cannot open").arg(f)};
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(in);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw UsageError{QStringLiteral("%1: not JSON: %2").arg(f, QString::fromStdString(jsonProblem(e)))};
-        }
-        SweepHeader h;
-        std::vector<SweepPoint> points;
-        bool partStopped = false;
-        std::string error;
-        if (!sweepFromJson(j, h, points, partStopped, error))
-            throw UsageError{QStringLiteral("%1: %2").arg(f, QString::fromStdString(error))};
-        if (parts.empty()) {
-            merged = h;
+        ShardFile shard = readShard(f);
+        const SweepHeader& h = shard.header;
+        if (!first) {
             seen.assign(static_cast<size_t>(h.shards), false);
+            first = shard;
         }
-        // Files of a holescope before policies (or trace digests) had none: such a shard merges
-        // only with its like, as one without a setting does below.
-        const auto digestText = [](const std::string& d) { return QString::fromStdString(d.empty() ? std::string("missing") : d); };
-        if (merged.traceDigest != h.traceDigest)
-            throw UsageError{QStringLiteral("%1: a shard of another trace than %2 (trace digest %3, not %4)")
-                                 .arg(f, files.front(), digestText(h.traceDigest), digestText(merged.traceDigest))};
-        const bool namesPolicy = j.contains("policy");
-        if (parts.empty())
-            firstNamesPolicy = namesPolicy;
-        if (namesPolicy != firstNamesPolicy)
-            throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"policy\" is %3, not %4")
-                                 .arg(f, files.front(),
-                                      namesPolicy ? QString::fromStdString(nlohmann::json(h.policy).dump()) : QStringLiteral("missing"),
-                                      firstNamesPolicy ? QString::fromStdString(nlohmann::json(merged.policy).dump()) : QStringLiteral("missing"))};
-        if (h.shards != merged.shards)
-            throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"shard\" is \"%3/%4\", one of %4 shards, not %5")
-                                 .arg(f, files.front(), QString::number(h.shard), QString::number(h.shards), QString::number(merged.shards))};
-        SweepHeader a = merged, b = h;
-        a.shard = b.shard = 1;
-        const auto ja = sweepToJson(a, {}, false), jb = sweepToJson(b, {}, false);
-        // Both ways: a shard of an older holescope lacks settings a newer one has.
-        const auto shown = [](const nlohmann::ordered_json& header, const std::string& key) {
-            return QString::fromStdString(header.contains(key) ? header.at(key).dump() : std::string("missing"));
-        };
-        for (const auto* keys : {&ja, &jb})
-            for (const auto& [key, value] : keys->items())
-                if (!ja.contains(key) || !jb.contains(key) || ja.at(key) != jb.at(key))
-                    throw UsageError{QStringLiteral("%1: not a shard of the same sweep as %2: its \"%3\" is %4, not %5")
-                                         .arg(f, files.front(), QString::fromStdString(key), shown(jb, key), shown(ja, key))};
-        checkShardPoints(f, h, points, partStopped);
+        checkSameSweep(f, shard, files.front(), *first);
+        checkShardPoints(f, h, shard.points, shard.stopped);
         if (seen[static_cast<size_t>(h.shard - 1)])
             throw UsageError{QStringLiteral("%1: shard %2/%3 given twice").arg(f, QString::number(h.shard), QString::number(h.shards))};
         seen[static_cast<size_t>(h.shard - 1)] = true;
-        stopped = stopped || partStopped;
-        parts.push_back(std::move(points));
+        stopped = stopped || shard.stopped;
+        parts.push_back(std::move(shard.points));
     }
     for (size_t k = 0; k < seen.size(); ++k)
         if (!seen[k])
             throw UsageError{QStringLiteral("shard %1/%2 is missing").arg(k + 1).arg(seen.size())};
+    SweepHeader merged = first->header;
     merged.shard = merged.shards = 1;
     writeOutput(parser, sweepToJson(merged, mergePoints(std::move(parts)), stopped).dump() + "\n");
     return kExitOk;

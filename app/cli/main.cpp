@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -106,11 +107,14 @@ int main(int argc, char** argv)
         return kExitOk;
     }
     const QString command = args.at(1);
+    // A file size limit then fails the write (EFBIG), which is reported, rather than killing the
+    // process with no word.
+    std::signal(SIGXFSZ, SIG_IGN);
     const int status = runCommand(command, args);
-    // Output printed but not written (a full disk, a file size limit, a closed pipe) is output
-    // lost: a trace cut short by synth would pass for a whole one.
+    // Output printed but not written (a full disk, a file size limit) is output lost: a trace cut
+    // short by synth would pass for a whole one.
     errno = 0;
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    if (status == kExitOk && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
         std::fprintf(stderr, "holescope-cli %s: standard output: cannot write: %s\n", qUtf8Printable(command),
                      errno != 0 ? std::strerror(errno) : "a write failed");
         return kExitBadInput;

@@ -121,9 +121,11 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
         }
     }
     field = "from";
-    h.from = j.at("from").get<int64_t>();
+    if (!countFromJson(j.at("from"), field, 0, h.from, error))
+        return false;
     field = "to";
-    h.to = j.at("to").get<int64_t>();
+    if (!countFromJson(j.at("to"), field, 0, h.to, error))
+        return false;
     auto opt = [&](const char* key, std::optional<double>& v) {
         field = key;
         v = j.at(key).is_null() ? std::nullopt : std::optional<double>(j.at(key).get<double>());
@@ -185,10 +187,6 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     }
     if (h.shards > 100000) {
         error = "field \"shard\": at most 100000 shards, found \"" + j.at("shard").get<std::string>() + "\"";
-        return false;
-    }
-    if (h.from < 0) {
-        error = "field \"from\": expected bytes (0 or more), found " + std::to_string(h.from);
         return false;
     }
     if (h.to > (int64_t{1} << 62)) {

@@ -147,10 +147,11 @@ std::optional<int64_t> firstStrayPoint(const SweepSpec& spec, const std::vector<
         return std::nullopt;
     }
     // A certified sweep's point stands at its execution's first byte in the whole range, which
-    // can lie before the shard's part; its execution reaches into the part.
+    // can lie before the shard's part: a resolved one's execution reaches into the part; an
+    // unresolved one (its file keeps no interval) can only be placed after the part's end.
     const CertifiedPart part = certifiedPartOf(spec);
     for (const SweepPoint& p : points)
-        if (std::max(p.budget, p.certifiedHi) < part.from || p.budget > part.to)
+        if (p.budget > part.to || (p.outcome != Outcome::Unresolved && p.certifiedHi < part.from))
             return p.budget;
     return std::nullopt;
 }

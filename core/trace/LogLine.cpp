@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <map>
-#include <vector>
+#include <string_view>
 #include <limits>
 
 namespace holescope {
@@ -177,13 +177,24 @@ bool readableBeforeStart(std::string_view text)
     const Json obj = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (!obj.is_object() || !obj.contains("INSTRUCTION") || !obj.at("INSTRUCTION").is_string())
         return false;
-    static const std::map<std::string, std::vector<const char*>, std::less<>> keys = {
-        {"CONSTANT", {"NAME"}},       {"MEMORY", {"NAME", "MEMORY"}},   {"COPY", {"DST", "SRC"}},
-        {"COPY_FROM", {"DST", "SRC"}}, {"RELEASE", {"NAME"}},          {"CALL", {"RESULT", "NAME", "ARGS", "TIME"}},
-        {"MUTATE", {"NAME", "ARGS", "MUTATE", "TIME"}}, {"ANNOTATE", {"ANNOTATION"}}, {"ALIAS", {"NAME", "ALIAS"}},
+    struct Keys {
+        std::string_view instruction;
+        std::array<const char*, 4> keys;   // null-padded
     };
-    const auto it = keys.find(obj.at("INSTRUCTION").get<std::string>());
-    return it != keys.end() && std::all_of(it->second.begin(), it->second.end(), [&](const char* k) { return obj.contains(k); });
+    constexpr std::array<Keys, 9> kKeys{{
+        {"CONSTANT", {"NAME"}},
+        {"MEMORY", {"NAME", "MEMORY"}},
+        {"COPY", {"DST", "SRC"}},
+        {"COPY_FROM", {"DST", "SRC"}},
+        {"RELEASE", {"NAME"}},
+        {"CALL", {"RESULT", "NAME", "ARGS", "TIME"}},
+        {"MUTATE", {"NAME", "ARGS", "MUTATE", "TIME"}},
+        {"ANNOTATE", {"ANNOTATION"}},
+        {"ALIAS", {"NAME", "ALIAS"}},
+    }};
+    const std::string instruction = obj.at("INSTRUCTION").get<std::string>();
+    const auto it = std::find_if(kKeys.begin(), kKeys.end(), [&](const Keys& k) { return k.instruction == instruction; });
+    return it != kKeys.end() && std::all_of(it->keys.begin(), it->keys.end(), [&](const char* k) { return k == nullptr || obj.contains(k); });
 }
 
 std::optional<LogLine> decodeLogLine(std::string_view text, int64_t lineNo, const std::string& file,

@@ -326,6 +326,8 @@ bool ProgramBuilder::constant(const LogLine& l)
 // What CALL and MUTATE share: the phase, the cost and the arguments, each a live tensor.
 std::optional<OpDef> ProgramBuilder::operatorOf(const LogLine& l)
 {
+    // simrd's parse_file marks the phase so ("TODO: use backward annotation"), as well as at the
+    // annotation: InceptionV4's forward pass calls max_pool2d_backward, which starts it there.
     m_backward = m_backward || l.name.find("backward") != std::string::npos;
     OpDef op;
     op.name = l.name;
@@ -454,8 +456,12 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
     if (text.empty())
         return TraceError{displayName, 0, "", "empty file: not a DTR trace"};
     if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
+        // Lines end as below: "\n", "\r\n" or a lone "\r".
         const std::string_view before = text.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - text.data()));
-        const auto line = static_cast<int64_t>(std::count(before.begin(), before.end(), '\n')) + 1;
+        int64_t line = 1;
+        for (size_t i = 0; i < before.size(); ++i)
+            if (before[i] == '\n' || (before[i] == '\r' && (i + 1 == before.size() || before[i + 1] != '\n')))
+                ++line;
         return TraceError{displayName, line, "", "binary data (a NUL byte): not a DTR trace, which is JSON text"};
     }
 

@@ -332,6 +332,8 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
         error = QStringLiteral("%1: unknown figure format \"%2\" (use .pdf, .svg or .png)").arg(path, suffix);
         return false;
     }
+    if (!ok)
+        file.failed();
     if (!ok || !file.commit()) {
         error = QStringLiteral("%1: cannot write the figure (%2)").arg(path, file.errorString());
         return false;

@@ -47,7 +47,7 @@ bool OutputFile::open()
     errno = 0;
     const bool ok = m_stream ? m_direct.open(QIODevice::WriteOnly | QIODevice::Unbuffered) : m_file.open(QIODevice::WriteOnly);
     if (!ok)
-        keepSystemError();
+        failed();
     return ok;
 }
 
@@ -61,17 +61,33 @@ bool OutputFile::write(const char* data, qint64 size)
     errno = 0;
     const bool ok = device()->write(data, size) == size;
     if (!ok)
-        keepSystemError();
+        failed();
     return ok;
 }
 
 bool OutputFile::commit()
 {
     errno = 0;
-    const bool ok = m_stream ? m_direct.flush() && m_direct.error() == QFileDevice::NoError : m_file.commit();
-    if (!ok)
-        keepSystemError();
-    return ok;
+    if (m_stream) {
+        const bool ok = m_direct.flush() && m_direct.error() == QFileDevice::NoError;
+        if (!ok)
+            failed();
+        return ok;
+    }
+    // QSaveFile takes a write cut short at its last flush (a file size limit) for success, and
+    // would rename the cut file into place: the bytes in the file are checked first.
+    if (!m_file.flush() || m_file.size() != m_file.pos()) {
+        failed();
+        m_short = true;
+        m_file.cancelWriting();
+        (void)m_file.commit();   // discards the temporary file
+        return false;
+    }
+    if (!m_file.commit()) {
+        failed();
+        return false;
+    }
+    return true;
 }
 
 void OutputFile::cancel()
@@ -80,7 +96,7 @@ void OutputFile::cancel()
         m_file.cancelWriting();
 }
 
-void OutputFile::keepSystemError()
+void OutputFile::failed()
 {
     if (m_errno == 0)
         m_errno = errno;
@@ -88,6 +104,8 @@ void OutputFile::keepSystemError()
 
 QString OutputFile::errorString() const
 {
+    if (m_short)
+        return m_errno != 0 ? QString::fromLocal8Bit(std::strerror(m_errno)) : QStringLiteral("the file came out short (a full disk or a file size limit?)");
     const QString qt = m_stream ? m_direct.errorString() : m_file.errorString();
     if ((qt.isEmpty() || qt == QLatin1String("Unknown error")) && m_errno != 0)
         return QString::fromLocal8Bit(std::strerror(m_errno));

@@ -31,16 +31,18 @@ public:
     bool commit();
     // Nothing is left in place of a file (a stream keeps what it was given).
     void cancel();
+    // Keeps the system's reason for a write that failed; called by the writers above, and by
+    // whoever wrote to device() and saw it fail.
+    void failed();
     // Qt's reason, or the system's where Qt has none ("Unknown error" for a file size limit).
     QString errorString() const;
 
 private:
-    void keepSystemError();
-
     bool m_stream;
     QSaveFile m_file;
     QFile m_direct;
     int m_errno = 0;
+    bool m_short = false;   // the file held fewer bytes than were written to it
 };
 
 } // namespace holescope

@@ -158,7 +158,7 @@ std::optional<SessionDocument> sessionFromJson(const std::string& text, const st
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {   // a parse error, or a number beyond a double (1e999)
         error = where + ": not JSON: " + jsonProblem(e);
         return std::nullopt;
     }
