@@ -154,8 +154,8 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     h.protect = j.at("protect").get<std::vector<int32_t>>();
     field = "policy";
     h.policy = j.contains("policy") ? j.at("policy").get<std::string>() : "dtr";
-    // No cap is null: a sweep never writes 0 or less.
-    // Absent (a file of a holescope before caps) stays unset; null is no cap.
+    // No cap is null (a sweep never writes 0 or less); absent (a file of a holescope before
+    // caps), the cap stays unset.
     field = "max_steps";
     if (j.contains("max_steps"))
         h.maxSteps = 0;

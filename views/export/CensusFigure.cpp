@@ -73,7 +73,7 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
     double most = 1;
     // The keys of bars whose row has no completing budget: every grid budget failed, or some
     // were left unresolved (a formula's score that is not a number), which says nothing of them.
-    std::vector<double> noneCompletes, noneCompletesSomeCapped;
+    std::vector<double> noneCompletes, noneCompletesSomeUnresolved;
     std::set<std::string> floored;   // policies with a floored row
     for (size_t t = 0; t < traces.size(); ++t) {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
@@ -90,14 +90,14 @@ void drawCensus(QCustomPlot* plot, const CensusSpec& spec, const std::vector<Cen
                 bars->addData(x, static_cast<double>(r.holes));
                 most = std::max(most, static_cast<double>(r.holes));
                 if (!r.smallestComplete)
-                    (r.unresolved > 0 ? noneCompletesSomeCapped : noneCompletes)
+                    (r.unresolved > 0 ? noneCompletesSomeUnresolved : noneCompletes)
                         .push_back(x + (static_cast<double>(t) - static_cast<double>(traces.size() - 1) / 2) * width);
                 if (r.monotoneFloor)
                     floored.insert(r.policy);
             }
     }
     addBarMarks(plot, noneCompletes, most * 0.04, QStringLiteral("no grid budget completes"), QCPScatterStyle::ssCross);
-    addBarMarks(plot, noneCompletesSomeCapped, most * 0.04, QStringLiteral("none completes, some unresolved"),
+    addBarMarks(plot, noneCompletesSomeUnresolved, most * 0.04, QStringLiteral("none completes, some unresolved"),
                 QCPScatterStyle::ssCrossCircle);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (size_t p = 0; p < policies.size(); ++p) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/SessionDocument.h"
 
+#include "export/OutputFile.h"
 #include "report/JsonProblem.h"
 
 #include <QFile>
-#include <QSaveFile>
 #include <QString>
 
 #include <nlohmann/json.hpp>
@@ -248,10 +248,9 @@ std::optional<SessionDocument> readSessionFile(const std::string& path, std::str
 
 bool writeSessionFile(const std::string& path, const SessionDocument& doc, std::string& error)
 {
-    QSaveFile f(QString::fromStdString(path));
+    OutputFile f(QString::fromStdString(path));
     const std::string text = sessionToJson(doc);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
-        || !f.commit()) {
+    if (!f.open() || !f.write(text.data(), static_cast<qint64>(text.size())) || !f.commit()) {
         error = path + ": cannot write (" + f.errorString().toStdString() + ")";
         return false;
     }
