@@ -652,13 +652,19 @@ private slots:
         // taken for DTR's: it merges only with its like.
         const QString noPolicy = writeChanged(nlohmann::json::parse(readAll(b).toStdString()), "no-policy.json",
                                               [](nlohmann::json& j) { j.erase("policy"); });
-        r = cli({"merge", a, noPolicy});
-        QVERIFY2(r.exitCode == 2 && r.err.contains(noPolicy + ": not a shard of the same sweep as " + a + ": its \"policy\" is missing, not \"dtr\""),
-                 qPrintable(r.err));
-        r = cli({"merge", noPolicy, a});
-        QVERIFY2(r.exitCode == 2 && r.err.contains(a + ": not a shard of the same sweep as " + noPolicy + ": its \"policy\" is \"dtr\", not missing"),
-                 qPrintable(r.err));
-        // Likewise a shard without a trace digest; and one of another number of shards shows its own "K/N".
+        // Either way round, the message names the file that differs from the first and the setting.
+        const auto refusedEitherOrder = [&](const QString& lacking, const QString& full, const QString& key, const QString& value) {
+            const Run one = cli({"merge", full, lacking});
+            QVERIFY2(one.exitCode == 2
+                         && one.err.contains(lacking + ": not a shard of the same sweep as " + full + ": its \"" + key + "\" is missing, not " + value),
+                     qPrintable(one.err));
+            const Run back = cli({"merge", lacking, full});
+            QVERIFY2(back.exitCode == 2
+                         && back.err.contains(full + ": not a shard of the same sweep as " + lacking + ": its \"" + key + "\" is " + value + ", not missing"),
+                     qPrintable(back.err));
+        };
+        refusedEitherOrder(noPolicy, a, "policy", "\"dtr\"");
+        // Likewise a shard without a trace digest; and one of another number of shards says how many.
         const QString noDigest = writeChanged(nlohmann::json::parse(readAll(b).toStdString()), "no-digest.json",
                                               [](nlohmann::json& j) { j.erase("trace_digest"); });
         r = cli({"merge", a, noDigest});
@@ -707,12 +713,7 @@ private slots:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(QByteArray::fromStdString(old.dump()));
         }
-        r = cli({"merge", oldShard, b});
-        QVERIFY2(r.exitCode == 2 && r.err.contains(b + ": not a shard of the same sweep as " + oldShard + ": its \"baseline_compute\" is 6934, not missing"),
-                 qPrintable(r.err));
-        r = cli({"merge", b, oldShard});
-        QVERIFY2(r.exitCode == 2 && r.err.contains(oldShard + ": not a shard of the same sweep as " + b + ": its \"baseline_compute\" is missing, not 6934"),
-                 qPrintable(r.err));
+        refusedEitherOrder(oldShard, b, "baseline_compute", "6934");
 
         damaged("shard", [](nlohmann::json& j) { j["shard"] = "x"; }, "field \"shard\": expected K/N, found \"x\"");
         const auto to = good.at("to").get<int64_t>();
