@@ -799,9 +799,6 @@ void CliErrorsTest::sameOutputThroughALink()
 
 // An output that is one of the files the command reads (the trace, a shard merged) is refused
 // before any work, whatever the path's spelling: the sweep table replaced the trace it came from.
-// An output named by a device or a pipe is written into it, never replaced by a plain file (as
-// root, renaming over /dev/null would replace the device); output the system refuses (a full
-// disk, a file size limit) is an error, on standard output too, never a short file and status 0.
 // --budget takes bytes written as --pair and --window take them, with a B.
 void CliErrorsTest::budgetTakesBytesWithB()
 {
@@ -815,6 +812,9 @@ void CliErrorsTest::budgetTakesBytesWithB()
     QVERIFY2(ratioB.err.contains("--budget: expected a non-negative number of bytes (at most 2^62), found \"0.5B\""), qPrintable(ratioB.err));
 }
 
+// An output named by a device or a pipe is written into it, never replaced by a plain file (as
+// root, renaming over /dev/null would replace the device); output the system refuses (a full
+// disk, a file size limit) is an error, on standard output too, never a short file and status 0.
 void CliErrorsTest::outputsThatAreStreams()
 {
     const QString fifo = m_dir.filePath("out-fifo");

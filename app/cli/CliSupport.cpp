@@ -161,9 +161,7 @@ double parseBudgetRatio(const QString& text, const QString& option)
 int64_t parseBudgetOrRatio(const QString& text, const LoadedTrace& trace, const QString& option)
 {
     const QString t = text.trimmed();
-    if (t.endsWith('B') && allDigits(t.chopped(1)))
-        return parseBytes(t, option);
-    if (allDigits(t) && t != "0" && t != "1")
+    if ((t.endsWith('B') && allDigits(t.chopped(1))) || (allDigits(t) && t != "0" && t != "1"))
         return parseBytes(t, option);
     return budgetFromRatio(trace.baseline, parseBudgetRatio(t, option), option);
 }
