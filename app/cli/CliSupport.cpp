@@ -318,7 +318,13 @@ void printText(const std::string& text)
     // Checked at once, while errno still says why; what stays buffered is checked at exit (main).
     errno = 0;
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
-        throw UsageError{QStringLiteral("standard output: cannot write: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))};
+        throw UsageError{stdoutCannotWrite(errno)};
+}
+
+QString stdoutCannotWrite(int error)
+{
+    return QStringLiteral("standard output: cannot write: %1")
+        .arg(error != 0 ? QString::fromLocal8Bit(std::strerror(error)) : QStringLiteral("a write failed"));
 }
 
 void printLine(const std::string& text)

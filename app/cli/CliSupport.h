@@ -98,6 +98,8 @@ void writeFileWhole(const QString& path, const std::function<void(const TextSink
 void printLine(const std::string& text);
 // Text to standard output as it is; a write the system refuses is a UsageError with its reason.
 void printText(const std::string& text);
+// "standard output: cannot write: " and the system's reason (errno's `error`), when it gave one.
+QString stdoutCannotWrite(int error);
 // To the file given with --out (whole or not at all), or else to standard output.
 void writeOutput(const QCommandLineParser& parser, const std::string& text);
 

@@ -95,28 +95,29 @@ int main(int argc, char** argv)
     std::unique_ptr<QCoreApplication> app = figure ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName("holescope-cli");
     QCoreApplication::setApplicationVersion(HOLESCOPE_VERSION);
-    QStringList args = QCoreApplication::arguments();
-    if (args.size() == 3 && args.at(1) == "help")
-        args = QStringList{args.at(0), args.at(2), QStringLiteral("--help")};
-    if (args.size() < 2 || args.at(1) == "--help" || args.at(1) == "-h" || args.at(1) == "help") {
-        std::fputs(kUsage, args.size() < 2 ? stderr : stdout);
-        return args.size() < 2 ? kExitBadInput : kExitOk;
-    }
-    if (args.at(1) == "--version" || args.at(1) == "-v") {
-        std::printf("holescope-cli %s\n", HOLESCOPE_VERSION);
-        return kExitOk;
-    }
-    const QString command = args.at(1);
     // A file size limit then fails the write (EFBIG), which is reported, rather than killing the
     // process with no word.
     std::signal(SIGXFSZ, SIG_IGN);
-    const int status = runCommand(command, args);
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() == 3 && args.at(1) == "help")
+        args = QStringList{args.at(0), args.at(2), QStringLiteral("--help")};
+    const QString command = args.size() < 2 ? QString() : args.at(1);
+    int status = kExitOk;
+    if (args.size() < 2 || command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, args.size() < 2 ? stderr : stdout);
+        status = args.size() < 2 ? kExitBadInput : kExitOk;
+    } else if (command == "--version" || command == "-v") {
+        std::printf("holescope-cli %s\n", HOLESCOPE_VERSION);
+    } else {
+        status = runCommand(command, args);
+    }
     // Output printed but not written (a full disk, a file size limit) is output lost: a trace cut
     // short by synth would pass for a whole one.
     errno = 0;
     if (status == kExitOk && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
-        std::fprintf(stderr, "holescope-cli %s: standard output: cannot write: %s\n", qUtf8Printable(command),
-                     errno != 0 ? std::strerror(errno) : "a write failed");
+        const bool named = !command.startsWith('-') && command != QLatin1String("help");
+        std::fprintf(stderr, "holescope-cli%s%s: %s\n", named ? " " : "", named ? qUtf8Printable(command) : "",
+                     qUtf8Printable(stdoutCannotWrite(errno)));
         return kExitBadInput;
     }
     return status;

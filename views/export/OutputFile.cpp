@@ -1,16 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/OutputFile.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryFile>
+
+#include <fcntl.h>
 
 #include <cerrno>
 #include <cstring>
 
 namespace holescope {
 
+std::optional<int> descriptorNamed(const QString& path)
+{
+    const QString clean = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    if (clean == QLatin1String("/dev/stdout"))
+        return 1;
+    if (clean == QLatin1String("/dev/stderr"))
+        return 2;
+    const QRegularExpression fdPath(QStringLiteral("^/(?:dev/fd|proc/self/fd|proc/(\\d+)/fd)/(\\d{1,9})$"));
+    const QRegularExpressionMatch m = fdPath.match(clean);
+    if (!m.hasMatch() || (!m.captured(1).isEmpty() && m.captured(1).toLongLong() != QCoreApplication::applicationPid()))
+        return std::nullopt;
+    return m.captured(2).toInt();
+}
+
 bool isStream(const QString& path)
 {
+    if (descriptorNamed(path))
+        return true;
     const QFileInfo file(path);
     return file.exists() && !file.isFile() && !file.isDir();
 }
@@ -19,6 +40,12 @@ QString whyNotWritable(const QString& path)
 {
     const QFileInfo file(path);
     const QFileInfo folder(file.absolutePath());
+    if (const std::optional<int> fd = descriptorNamed(path)) {
+        const int flags = fcntl(*fd, F_GETFL);
+        if (flags < 0)
+            return QStringLiteral("descriptor %1 is not open").arg(*fd);
+        return (flags & O_ACCMODE) == O_RDONLY ? QStringLiteral("descriptor %1 is open for reading only").arg(*fd) : QString();
+    }
     if (file.isDir())
         return QStringLiteral("it is a folder");
     if (isStream(path))
@@ -36,7 +63,8 @@ QString whyNotWritable(const QString& path)
 }
 
 OutputFile::OutputFile(const QString& path)
-    : m_stream(isStream(path))
+    : m_descriptor(descriptorNamed(path))
+    , m_stream(m_descriptor || isStream(path))
     , m_file(path)
     , m_direct(path)
 {
@@ -45,7 +73,11 @@ OutputFile::OutputFile(const QString& path)
 bool OutputFile::open()
 {
     errno = 0;
-    const bool ok = m_stream ? m_direct.open(QIODevice::WriteOnly | QIODevice::Unbuffered) : m_file.open(QIODevice::WriteOnly);
+    bool ok = false;
+    if (m_descriptor)
+        ok = m_direct.open(*m_descriptor, QIODevice::WriteOnly | QIODevice::Unbuffered, QFileDevice::DontCloseHandle);
+    else
+        ok = m_stream ? m_direct.open(QIODevice::WriteOnly | QIODevice::Unbuffered) : m_file.open(QIODevice::WriteOnly);
     if (!ok)
         failed();
     return ok;

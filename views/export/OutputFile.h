@@ -5,6 +5,8 @@
 #include <QSaveFile>
 #include <QString>
 
+#include <optional>
+
 namespace holescope {
 
 // Why a file could not be written at `path` ("it is a folder", "no folder F", "permission
@@ -12,9 +14,14 @@ namespace holescope {
 // output is refused before the work rather than lost after it.
 QString whyNotWritable(const QString& path);
 
-// Whether `path` names a device or a pipe (/dev/null, /dev/stdout, a FIFO) rather than a file:
-// written straight into, since renaming a finished file over it would replace the device with a
-// plain file (as root, /dev/null itself).
+// The descriptor of this process that `path` names by itself (/dev/stdout, /dev/stderr,
+// /dev/fd/N, /proc/self/fd/N). Written through that descriptor: opened anew, the file behind it
+// (one the shell opened for appending, say) would be truncated, or replaced by a renamed one.
+std::optional<int> descriptorNamed(const QString& path);
+
+// Whether `path` names a descriptor (see descriptorNamed), a device or a pipe (/dev/null, a
+// FIFO) rather than a file: written straight into, since renaming a finished file over it would
+// replace the device with a plain file (as root, /dev/null itself).
 bool isStream(const QString& path);
 
 // An output written whole or not at all: a file through a temporary file beside it, renamed over
@@ -38,6 +45,7 @@ public:
     QString errorString() const;
 
 private:
+    std::optional<int> m_descriptor;
     bool m_stream;
     QSaveFile m_file;
     QFile m_direct;
