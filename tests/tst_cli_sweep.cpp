@@ -16,7 +16,6 @@
 
 #include "support/CliProcess.h"
 #include "support/SkipReport.h"
-#include "text/Numbers.h"
 
 namespace {
 
@@ -113,7 +112,20 @@ private slots:
     void certifiedShardsWithCappedRunsMerge() { compareShards({"--from", "0.1", "--to", "1.0", "--exact", "--max-steps", "180"}, 5); }
     // An unresolved point stands at its execution's first byte, before its shard's part: it is no
     // point added to the file.
-    void certifiedShardsWithUnresolvedFirstPointsMerge() { compareShards({"--from", "0.3", "--to", "0.6", "--exact", "--max-steps", "50"}, 3); }
+    void certifiedShardsWithUnresolvedFirstPointsMerge()
+    {
+        compareShards({"--from", "0.3", "--to", "0.6", "--exact", "--max-steps", "50"}, 3);
+        // What the test is for: shards whose first point is unresolved and stands before their part.
+        int before = 0;
+        for (int k = 2; k <= 3; ++k) {
+            const nlohmann::json j = nlohmann::json::parse(readAll(path(QStringLiteral("part-%1-of-3.json").arg(k))).toStdString());
+            const int64_t from = j.at("from").get<int64_t>(), length = j.at("to").get<int64_t>() - from + 1;
+            const int64_t partFrom = from + length * (k - 1) / 3;
+            const nlohmann::json& first = j.at("points").at(0);
+            before += first.at("outcome") == "unresolved" && first.at("budget").get<int64_t>() < partFrom ? 1 : 0;
+        }
+        QCOMPARE(before, 2);
+    }
 
     // A point removed from a shard that ran to its end would pass for bytes never examined (the
     // merged coverage shrinks, as if a cap had stopped it): merge names the file and the budget.
@@ -389,7 +401,7 @@ private slots:
             f.close();
             const Run refused = cli({"merge", without});
             QCOMPARE(refused.exitCode, 2);
-            QVERIFY2(refused.err.contains(QStringLiteral("field \"points[1].heuristic_evals\": expected a count, found %1").arg(shown)), qPrintable(refused.err));
+            QVERIFY2(refused.err.contains(QStringLiteral("field \"points[1].heuristic_evals\": expected an integer of at least 0, found %1").arg(shown)), qPrintable(refused.err));
             QVERIFY(refused.out.isEmpty());
         }
         doc.at("points")[1]["outside_operator"] = "yes";
@@ -721,7 +733,7 @@ private slots:
                 QStringLiteral("field \"from\": %1, above \"to\" (%2)").arg(to + 1).arg(to));
         damaged("negative from", [](nlohmann::json& j) { j["from"] = -1; }, "field \"from\": expected an integer of at least 0, found -1");
         damaged("to past int64", [](nlohmann::json& j) { j["to"] = 9223372036854775808ULL; },
-                "field \"to\": expected an integer of at least 0, found 9223372036854775808");
+                "field \"to\": out of range (at most 9223372036854775807), found 9223372036854775808");
         damaged("to past 2^62", [](nlohmann::json& j) { j["to"] = (int64_t{1} << 62) + 1; },
                 "field \"to\": out of range (at most 2^62 bytes), found 4611686018427387905");
         damaged("shards", [](nlohmann::json& j) { j["shard"] = "1/100001"; }, "field \"shard\": at most 100000 shards, found \"1/100001\"");
@@ -748,7 +760,7 @@ private slots:
             j["points"].push_back(q);
         }, QStringLiteral("has a point at %1 B").arg(QString::fromStdString(holescope::groupDigits(to + 1))));
         damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points[0].outcome\": unknown outcome \"crashed\"");
-        damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points[0].budget\": expected an integer, found 1e+30");
+        damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points[0].budget\": expected an integer of at least 0, found 1e+30");
         const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;
         damaged("interval", [&](nlohmann::json& j) { j["points"][0]["budget"] = outside; },
                 QStringLiteral("field \"points[0]\": budget %1 outside its certified interval").arg(outside));
@@ -760,15 +772,15 @@ private slots:
         damaged("reason not text", [](nlohmann::json& j) { j["points"][0]["reason"] = 5; }, "field \"points[0].reason\": expected a string, found 5");
         damaged("no coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": missing");
         damaged("coverage", [](nlohmann::json& j) { j.erase("coverage"); }, "field \"coverage\": ");
-        damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points[0].evictions\": expected an integer, found \"many\"");
+        damaged("evictions", [](nlohmann::json& j) { j["points"][0]["evictions"] = "many"; }, "field \"points[0].evictions\": expected an integer of at least 0, found \"many\"");
         // Values nlohmann would convert without a word, and types it named without the field.
         damaged("depth", [](nlohmann::json& j) { j["points"][0]["max_cascade_depth"] = 1099511627776; },
-                "field \"points[0].max_cascade_depth\": out of range: 1099511627776");
+                "field \"points[0].max_cascade_depth\": out of range (at most 2147483647), found 1099511627776");
         damaged("depth fraction", [](nlohmann::json& j) { j["points"][0]["max_cascade_depth"] = 1.7; },
-                "field \"points[0].max_cascade_depth\": expected an integer, found 1.7");
-        damaged("negative", [](nlohmann::json& j) { j["points"][0]["ops_done"] = -4; }, "field \"points[0].ops_done\": expected a count (0 or more), found -4");
+                "field \"points[0].max_cascade_depth\": expected an integer of at least 0, found 1.7");
+        damaged("negative", [](nlohmann::json& j) { j["points"][0]["ops_done"] = -4; }, "field \"points[0].ops_done\": expected an integer of at least 0, found -4");
         damaged("outcome not text", [](nlohmann::json& j) { j["points"][0]["outcome"] = 3; }, "field \"points[0].outcome\": expected a string, found 3");
-        damaged("from fraction", [](nlohmann::json& j) { j["from"] = 3019.5; }, "field \"from\": expected bytes (an integer), found 3019.5");
+        damaged("from fraction", [](nlohmann::json& j) { j["from"] = 3019.5; }, "field \"from\": expected an integer of at least 0, found 3019.5");
         damaged("points not a list", [](nlohmann::json& j) { j["points"] = 5; }, "field \"points\": expected a list, found 5");
         damaged("duplicate", [](nlohmann::json& j) { j["points"].push_back(j["points"].back()); },
                 QString::fromStdString("field \"points[" + std::to_string(good.at("points").size()) + "].budget\": "
@@ -781,13 +793,34 @@ private slots:
             j["mode"] = "grid";
             j["step"] = 0;
         }, "field \"step\": expected a ratio above 0 for a grid, found 0");
+        damaged("grid of no budget", [](nlohmann::json& j) {
+            j["mode"] = "grid";
+            j["step"] = 0.01;
+            j["from_ratio"] = 0.6;
+            j["to_ratio"] = 0.5;
+        }, "field \"from_ratio\": its grid (0.6 to 0.5, step 0.01) has no budget");
+        // An unresolved point keeps no interval, but a sweep places none before its range.
+        damaged("unresolved before the range", [&](nlohmann::json& j) {
+            nlohmann::json q = j["points"][0];
+            q["budget"] = 0;
+            q["outcome"] = "unresolved";
+            q["reason"] = "step cap reached (100 operator computations)";
+            q["certified"] = nullptr;
+            j["points"].insert(j["points"].begin(), q);
+        }, "has a point at 0 B (0.000000 of the peak), which shard 1/3 of this certified sweep does not replay: a point was added to the file");
         damaged("grid too fine", [](nlohmann::json& j) {
             j["mode"] = "grid";
             j["step"] = 1e-12;
         }, "field \"step\": its grid would have 3e+11 budgets (at most 1e+07)");
-        damaged("refine", [](nlohmann::json& j) { j["refine"] = -5; }, "field \"refine\": expected bytes (0 or more), found -5");
+        damaged("refine", [](nlohmann::json& j) { j["refine"] = -5; }, "field \"refine\": expected an integer of at least 0, found -5");
+        damaged("refine past int64", [](nlohmann::json& j) { j["refine"] = 9223372036854775808ULL; },
+                "field \"refine\": out of range (at most 9223372036854775807), found 9223372036854775808");
+        const auto firstBudget = good["points"][0]["budget"].get<int64_t>();
+        damaged("execution above", [&](nlohmann::json& j) { j["points"][0]["execution_budget"] = firstBudget + 1; },
+                QStringLiteral("field \"points[0].execution_budget\": expected null or a budget of at most the point's %1, found %2")
+                    .arg(firstBudget).arg(firstBudget + 1));
         damaged("wrapped", [](nlohmann::json& j) { j["points"][0]["evictions"] = 18446744073709551615ULL; },
-                "field \"points[0].evictions\": out of range: 18446744073709551615");
+                "field \"points[0].evictions\": out of range (at most 9223372036854775807), found 18446744073709551615");
         damaged("point not an object", [](nlohmann::json& j) { j["points"][0] = 5; }, "field \"points[0]\": expected an object, found 5");
         // A failure's interval ends where a larger budget passes the comparison it failed.
         std::string failing;

@@ -1573,6 +1573,8 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
         QTest::newRow("not json") << "{oops" << "not JSON";
+        QTest::newRow("number beyond a double") << R"({"format":"holescope-session/1","sweep_settings":{"from":1e999}})"
+                                                << "not JSON: number overflow parsing '1e999'";
         QTest::newRow("format") << R"({"format":"holescope-session/9"})" << "field format is \"holescope-session/9\"";
         QTest::newRow("no trace") << R"({"format":"holescope-session/1"})" << "field trace missing";
         // Built with nlohmann, so that any temporary folder's path is escaped as JSON wants.

@@ -253,8 +253,10 @@ void TraceReaderTest::rejectsMalformed_data()
     row("MEMORY 2^64-1 integer",
         afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":18446744073709551615,"NAME":"c"})"}), 8, "MEMORY",
         "integer out of range (above 2^63 - 1): 18446744073709551615");
+    row("float past 9e15", afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["y"],"TIME":1e16})"}), 7, "TIME",
+        "integer out of range (written as a float, at most 9e15): 1e+16");
     row("MEMORY 1e300", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":1e300,"NAME":"c"})"}), 8, "MEMORY",
-        "expected an integer");
+        "integer out of range (above 2^63 - 1): 1e+300");
     row("MEMORY 2^50+1", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"1125899906842625","NAME":"c"})"}), 8,
         "MEMORY", "absurd size");
     row("TIME 2^50+1",
@@ -262,7 +264,7 @@ void TraceReaderTest::rejectsMalformed_data()
         "TIME", "absurd time");
     row("TIME 10^20 integer",
         afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"g","RESULT":["x2"],"TIME":100000000000000000000})"}), 7,
-        "TIME", "expected an integer");
+        "TIME", "integer out of range (above 2^63 - 1): 1e+20");
     row("MUTATE TIME absurd",
         afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"MUTATE","MUTATE":[0],"NAME":"relu_","TIME":"4611686018427387904"})"}), 7,
         "TIME", "absurd time");
@@ -790,6 +792,18 @@ void TraceReaderTest::totalsAreBounded()
             QCOMPARE(e->message, std::string(c.why));
     }
     QVERIFY(std::holds_alternative<holescope::Program>(holescope::parseTrace(text, "t.log")));
+    // A MUTATE allocates its arguments' bytes anew, on its own line.
+    const std::string mutated = text + R"({"ARGS":["b"],"INSTRUCTION":"MUTATE","MUTATE":[0],"NAME":"relu_","TIME":"1"})" "\n";
+    holescope::TraceLimits bytesAtMutate;
+    bytesAtMutate.maxTotalBytes = 3999;   // 3,000, then b's 1,000 again
+    const holescope::TraceLoad load = holescope::parseTrace(mutated, "t.log", bytesAtMutate);
+    const auto* e = std::get_if<holescope::TraceError>(&load);
+    QVERIFY(e);
+    QCOMPARE(e->line, int64_t{9});
+    QCOMPARE(e->field, std::string("MUTATE"));
+    QCOMPARE(e->message, std::string("the trace allocates more than 3,999 bytes in all"));
+    bytesAtMutate.maxTotalBytes = 4000;
+    QVERIFY(std::holds_alternative<holescope::Program>(holescope::parseTrace(mutated, "t.log", bytesAtMutate)));
 }
 
 HOLESCOPE_TEST_MAIN(TraceReaderTest)

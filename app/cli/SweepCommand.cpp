@@ -302,11 +302,10 @@ int runHoles(const QStringList& args)
 
 namespace {
 
-// A shard that ran to its end has a point for every budget of its part (see
-// firstMissingPoint): without one, the merged sweep would pass off a removed point as bytes
-// never examined.
 // What a shard's points must account for, and may not go beyond: a point added to its file (any
-// shard) or removed from it (one that ran to its end).
+// shard), or one removed from it (a shard that ran to its end has a point for every budget of
+// its part, see firstMissingPoint; without one, the merged sweep would pass off a removed point
+// as bytes never examined).
 void checkShardPoints(const QString& file, const SweepHeader& h, const std::vector<SweepPoint>& points, bool stopped)
 {
     SweepSpec spec;
@@ -322,6 +321,12 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
             throw UsageError{QStringLiteral("%1: field \"step\": its grid would have %2 budgets (at most %3)")
                                  .arg(file, QString::number(size, 'g', 3), QString::number(kMaxGridBudgets, 'g', 3))};
         spec.grid = gridBudgetsOf(h.baselineMemory, range);
+        // A sweep never writes a grid of no budget; read as one, its points would be checked as
+        // a certified sweep's.
+        if (spec.grid.empty())
+            throw UsageError{QStringLiteral("%1: field \"from_ratio\": its grid (%2 to %3, step %4) has no budget")
+                                 .arg(file, QString::number(h.fromRatio.value_or(0)), QString::number(h.toRatio.value_or(0)),
+                                      QString::number(*h.step))};
     }
     const auto bytes = [&](int64_t b) {
         return QStringLiteral("%1 B (%2 of the peak)")

@@ -80,8 +80,11 @@ Outcome outcomeFrom(const std::string& s, bool& ok)
 // fraction or 1e30 without a word (the latter as nonsense).
 bool countFromJson(const nlohmann::json& v, const std::string& field, int64_t least, int64_t& out, std::string& error)
 {
-    const bool fits = v.is_number_integer() && !(v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()));
-    if (!fits || v.get<int64_t>() < least) {
+    if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        error = "field \"" + field + "\": out of range (at most " + std::to_string(std::numeric_limits<int64_t>::max()) + "), found " + v.dump();
+        return false;
+    }
+    if (!v.is_number_integer() || v.get<int64_t>() < least) {
         error = "field \"" + field + "\": expected an integer of at least " + std::to_string(least) + ", found " + v.dump();
         return false;
     }
@@ -113,13 +116,6 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     }
     field = "mode";
     h.mode = j.at("mode").get<std::string>();
-    for (const char* name : {"from", "to", "refine"}) {
-        field = name;
-        if (!j.at(name).is_number_integer()) {
-            error = "field \"" + field + "\": expected bytes (an integer), found " + j.at(name).dump();
-            return false;
-        }
-    }
     field = "from";
     if (!countFromJson(j.at("from"), field, 0, h.from, error))
         return false;
@@ -145,11 +141,8 @@ bool headerFromJson(const nlohmann::json& j, SweepHeader& h, std::string& field,
     }
     opt("overhead_limit", h.overheadLimit);
     field = "refine";
-    h.refine = j.at("refine").get<int64_t>();
-    if (h.refine < 0) {
-        error = "field \"refine\": expected bytes (0 or more), found " + j.at("refine").dump();
+    if (!countFromJson(j.at("refine"), field, 0, h.refine, error))
         return false;
-    }
     field = "protect";
     h.protect = j.at("protect").get<std::vector<int32_t>>();
     field = "policy";
@@ -215,16 +208,14 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& po
         if (!q.contains(name))
             return fail(name, "missing");
     // A number past int64 (1e30), a fraction or a negative count would be taken without a word, as nonsense.
-    for (const char* name : {"budget", "ops_done", "clock", "remat_compute", "max_memory", "evictions", "max_cascade_depth"}) {
-        if (!q.at(name).is_number_integer())
-            return fail(name, "expected an integer, found " + q.at(name).dump());
-        if (q.at(name).is_number_unsigned() && q.at(name).get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-            return fail(name, "out of range: " + q.at(name).dump());
-        if (q.at(name).get<int64_t>() < 0)
-            return fail(name, "expected a count (0 or more), found " + q.at(name).dump());
-    }
-    if (q.at("max_cascade_depth").get<int64_t>() > std::numeric_limits<int32_t>::max())
-        return fail("max_cascade_depth", "out of range: " + q.at("max_cascade_depth").dump());
+    int64_t depth = 0;
+    for (auto [name, out] : {std::pair{"budget", &p.budget}, {"ops_done", &p.opsDone}, {"clock", &p.clock}, {"remat_compute", &p.rematCompute},
+                             {"max_memory", &p.maxMemory}, {"evictions", &p.evictions}, {"max_cascade_depth", &depth}})
+        if (!countFromJson(q.at(name), point + "." + name, 0, *out, error))
+            return false;
+    if (depth > std::numeric_limits<int32_t>::max())
+        return fail("max_cascade_depth", "out of range (at most " + std::to_string(std::numeric_limits<int32_t>::max()) + "), found " + std::to_string(depth));
+    p.maxDepth = static_cast<int32_t>(depth);
     if (!q.at("outcome").is_string())
         return fail("outcome", "expected a string, found " + q.at("outcome").dump());
     bool ok = true;
@@ -238,28 +229,18 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& po
     } else if (p.outcome == Outcome::Unresolved) {
         return fail("reason", "missing (an unresolved run says why it was stopped)");
     }
-    p.budget = q.at("budget").get<int64_t>();
-    p.opsDone = q.at("ops_done").get<int64_t>();
-    p.clock = q.at("clock").get<int64_t>();
-    p.rematCompute = q.at("remat_compute").get<int64_t>();
-    p.maxMemory = q.at("max_memory").get<int64_t>();
-    p.evictions = q.at("evictions").get<int64_t>();
-    p.maxDepth = q.at("max_cascade_depth").get<int32_t>();
     if (q.contains("outside_operator")) {   // absent from files written before it was kept
         if (!q.at("outside_operator").is_boolean())
             return fail("outside_operator", "expected true or false, found " + q.at("outside_operator").dump());
         p.outsideOperator = q.at("outside_operator").get<bool>();
     }
-    if (q.contains("heuristic_evals")) {
-        if (!q.at("heuristic_evals").is_number_integer() || q.at("heuristic_evals").get<int64_t>() < 0)
-            return fail("heuristic_evals", "expected a count, found " + q.at("heuristic_evals").dump());
-        p.heuristicEvals = q.at("heuristic_evals").get<int64_t>();
-    }
+    if (q.contains("heuristic_evals") && !countFromJson(q.at("heuristic_evals"), point + ".heuristic_evals", 0, p.heuristicEvals, error))
+        return false;
     if (q.contains("execution_budget") && !q.at("execution_budget").is_null()) {
-        const auto& e = q.at("execution_budget");
-        if (!e.is_number_integer() || e.get<int64_t>() < 0 || e.get<int64_t>() > p.budget)
-            return fail("execution_budget", "expected null or a budget of at most the point's " + std::to_string(p.budget) + ", found " + e.dump());
-        p.executionBudget = e.get<int64_t>();
+        if (!countFromJson(q.at("execution_budget"), point + ".execution_budget", 0, p.executionBudget, error))
+            return false;
+        if (p.executionBudget > p.budget)
+            return fail("execution_budget", "expected null or a budget of at most the point's " + std::to_string(p.budget) + ", found " + q.at("execution_budget").dump());
     }
     if (!certifiedFromJson(q.at("certified"), p.outcome, p.budget, p.certifiedLo, p.certifiedHi))
         return fail("certified", "expected [lo, hi] (null for a run a cap cut short), found " + q.at("certified").dump());

@@ -147,11 +147,12 @@ std::optional<int64_t> firstStrayPoint(const SweepSpec& spec, const std::vector<
         return std::nullopt;
     }
     // A certified sweep's point stands at its execution's first byte in the whole range, which
-    // can lie before the shard's part: a resolved one's execution reaches into the part; an
-    // unresolved one (its file keeps no interval) can only be placed after the part's end.
+    // can lie before the shard's part but not before the range: a resolved one's execution
+    // reaches into the part; an unresolved one (its file keeps no interval) can only be placed
+    // before the range or after the part's end.
     const CertifiedPart part = certifiedPartOf(spec);
     for (const SweepPoint& p : points)
-        if (p.budget > part.to || (p.outcome != Outcome::Unresolved && p.certifiedHi < part.from))
+        if (p.budget < spec.from || p.budget > part.to || (p.outcome != Outcome::Unresolved && p.certifiedHi < part.from))
             return p.budget;
     return std::nullopt;
 }

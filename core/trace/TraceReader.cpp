@@ -448,6 +448,20 @@ bool ProgramBuilder::mutate(const LogLine& l)
     return true;
 }
 
+// Where the line from `pos` ends and the next begins: lines end as Python's text files end
+// them, at "\n", "\r\n" or a lone "\r".
+struct LineBreak {
+    size_t end, next;
+};
+
+LineBreak lineBreakAfter(std::string_view text, size_t pos)
+{
+    size_t end = text.find_first_of("\r\n", pos);
+    if (end == std::string_view::npos)
+        end = text.size();
+    return {end, end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1)};
+}
+
 } // namespace
 
 TraceLoad parseTrace(std::string_view text, const std::string& displayName, const TraceLimits& limits)
@@ -456,12 +470,10 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
     if (text.empty())
         return TraceError{displayName, 0, "", "empty file: not a DTR trace"};
     if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
-        // Lines end as below: "\n", "\r\n" or a lone "\r".
-        const std::string_view before = text.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - text.data()));
+        const auto at = static_cast<size_t>(static_cast<const char*>(nul) - text.data());
         int64_t line = 1;
-        for (size_t i = 0; i < before.size(); ++i)
-            if (before[i] == '\n' || (before[i] == '\r' && (i + 1 == before.size() || before[i + 1] != '\n')))
-                ++line;
+        for (size_t pos = lineBreakAfter(text, 0).next; pos <= at; pos = lineBreakAfter(text, pos).next)
+            ++line;
         return TraceError{displayName, line, "", "binary data (a NUL byte): not a DTR trace, which is JSON text"};
     }
 
@@ -470,12 +482,9 @@ TraceLoad parseTrace(std::string_view text, const std::string& displayName, cons
     bool started = false;   // the ANNOTATE START line was read
     size_t pos = 0;
     while (pos < text.size()) {
-        // Lines end as Python's text files end them: "\n", "\r\n" or a lone "\r".
-        size_t end = text.find_first_of("\r\n", pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        const std::string_view line = text.substr(pos, end - pos);
-        pos = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
+        const LineBreak lineBreak = lineBreakAfter(text, pos);
+        const std::string_view line = text.substr(pos, lineBreak.end - pos);
+        pos = lineBreak.next;
         ++lineNo;
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             return TraceError{displayName, lineNo, "", "empty line: every line of a trace is one JSON object"};

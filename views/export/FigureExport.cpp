@@ -19,6 +19,7 @@
 #include <QSvgGenerator>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <map>
 #include <utility>
@@ -286,6 +287,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
         writer.setPageSize(QPageSize(QSizeF(o.width(), o.height()), QPageSize::Inch, QString(), QPageSize::ExactMatch));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         QCPPainter painter;
+        errno = 0;   // a failure's reason is the writes', not one left by the layout
         ok = painter.begin(&writer);
         if (ok) {
             vectorModes(painter);
@@ -325,6 +327,7 @@ bool exportPlot(QCustomPlot* plot, const QString& path, const FigureOptions& o, 
             painter.end();
             png.setDotsPerMeterX(static_cast<int>(std::lround(o.dpi / 0.0254)));
             png.setDotsPerMeterY(static_cast<int>(std::lround(o.dpi / 0.0254)));
+            errno = 0;   // a failure's reason is the encoder's writes', not one left by the drawing
             ok = png.save(file.device(), "PNG");
         }
     } else {
