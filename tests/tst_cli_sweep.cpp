@@ -313,32 +313,76 @@ private slots:
 
     // The summary under the table gives the JSON's coverage: the range asked for (0.35 to 0.45 of
     // 10,064 B: 3,522 to 4,528, 1,007 bytes), not only the bytes between the first and last grid
-    // budgets; a shard's share is of the whole range, and says it is a shard's.
+    // budgets; a shard's is of its own part, and says so.
     void summaryAgreesWithJson_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QString>("suffix");
-        QTest::newRow("grid") << QStringList{"sweep", kDemo, "--from", "0.35", "--to", "0.45", "--step", "0.03"} << QString();
-        QTest::newRow("grid past its last budget") << QStringList{"holes", kDemo, "--from", "0.3", "--to", "0.605", "--step", "0.01"} << QString();
+        QTest::addColumn<QString>("what");
+        const QString range = QStringLiteral("bytes of the range");
+        QTest::newRow("grid") << QStringList{"sweep", kDemo, "--from", "0.35", "--to", "0.45", "--step", "0.03"} << range;
+        QTest::newRow("grid past its last budget") << QStringList{"holes", kDemo, "--from", "0.3", "--to", "0.605", "--step", "0.01"} << range;
+        // Shard 2 of 2 of the 31 grid budgets from 0.30 (3,019 B) starts at the 16th, 0.45: 4,528 B, and ends at the range's end, 0.605: 6,088 B.
         QTest::newRow("shard") << QStringList{"sweep", kDemo, "--from", "0.3", "--to", "0.605", "--step", "0.01", "--shard", "2/2"}
-                               << QStringLiteral(" by this shard (2/2)");
-        QTest::newRow("bytes") << QStringList{"sweep", kDemo, "--from-bytes", "3500", "--to", "0.45", "--step", "0.05"} << QString();
+                               << QStringLiteral("bytes of this shard's part (2/2: 4,528 .. 6,088)");
+        QTest::newRow("bytes") << QStringList{"sweep", kDemo, "--from-bytes", "3500", "--to", "0.45", "--step", "0.05"} << range;
     }
 
     void summaryAgreesWithJson()
     {
         QFETCH(QStringList, args);
-        QFETCH(QString, suffix);
+        QFETCH(QString, what);
         const Run text = cli(args);
         const Run json = cli(args + QStringList{"--json"});
         QVERIFY2(text.exitCode == 0 && json.exitCode == 0, qPrintable(text.err + json.err));
         const auto coverage = nlohmann::json::parse(json.out.toStdString()).at("coverage");
         const auto grouped = [](int64_t n) { return QLocale(QLocale::English).toString(static_cast<qlonglong>(n)); };
-        const QString expected = QStringLiteral("%1 of %2 bytes of the range certified%3")
-                                     .arg(grouped(coverage.at("certified_bytes").get<int64_t>()), grouped(coverage.at("range_bytes").get<int64_t>()), suffix);
+        const QString expected = QStringLiteral("%1 of %2 %3 certified")
+                                     .arg(grouped(coverage.at("certified_bytes").get<int64_t>()), grouped(coverage.at("range_bytes").get<int64_t>()), what);
         QVERIFY2(text.out.contains(expected.toUtf8()), qPrintable(expected + " not in:\n" + QString::fromUtf8(text.out)));
         if (args.at(4) == "0.45")
             QCOMPARE(coverage.at("range_bytes").get<int64_t>(), int64_t{1007});
+        if (args.contains("--shard"))
+            QCOMPARE(coverage.at("range_bytes").get<int64_t>(), int64_t{6088 - 4528 + 1});
+    }
+
+    // The shards' coverage (bytes, certified bytes, executions, unresolved runs) adds up to the
+    // whole sweep's, though a shard's points reach into its neighbours' parts: a progress count
+    // over shards would otherwise count their shared executions twice.
+    void shardCoverageAddsUp_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("shards");
+        QTest::newRow("certified") << QStringList{"--from", "0.3", "--to", "0.6", "--exact"} << 3;
+        QTest::newRow("certified, capped") << QStringList{"--from", "0.3", "--to", "0.6", "--exact", "--max-steps", "60"} << 3;
+        QTest::newRow("refined grid") << QStringList{"--from", "0.3", "--to", "0.6", "--step", "0.01", "--refine", "1"} << 4;
+    }
+
+    void shardCoverageAddsUp()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, shards);
+        const auto coverageOf = [&](const QStringList& extra) {
+            const Run r = cli(QStringList{"sweep", kDemo, "--json"} + args + extra);
+            return r.exitCode == 0 ? nlohmann::json::parse(r.out.toStdString()).at("coverage") : nlohmann::json();
+        };
+        const nlohmann::json whole = coverageOf({});
+        QVERIFY(whole.is_object());
+        std::map<std::string, int64_t> sums;
+        int64_t overlapping = 0;   // executions a shard holds that start in another's part
+        for (int k = 1; k <= shards; ++k) {
+            const nlohmann::json part = coverageOf({"--shard", QStringLiteral("%1/%2").arg(k).arg(shards)});
+            QVERIFY(part.is_object());
+            for (const char* key : {"range_bytes", "certified_bytes", "executions", "unresolved"})
+                sums[key] += part.at(key).get<int64_t>();
+            const Run all = cli(QStringList{"sweep", kDemo, "--json"} + args + QStringList{"--shard", QStringLiteral("%1/%2").arg(k).arg(shards)});
+            overlapping += static_cast<int64_t>(nlohmann::json::parse(all.out.toStdString()).at("points").size());
+        }
+        for (const char* key : {"range_bytes", "certified_bytes", "executions", "unresolved"})
+            QCOMPARE(sums[key], whole.at(key).get<int64_t>());
+        QVERIFY(whole.at("executions").get<int64_t>() + whole.at("unresolved").get<int64_t>() > 10);
+        // The case the counting is for: shards whose points, counted whole, add up to more.
+        const Run single = cli(QStringList{"sweep", kDemo, "--json"} + args);
+        QVERIFY(overlapping > static_cast<int64_t>(nlohmann::json::parse(single.out.toStdString()).at("points").size()));
     }
 
     // Each point carries its run's heuristic evaluations, simrd's figure for that budget

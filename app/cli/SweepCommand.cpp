@@ -123,9 +123,9 @@ SweepSetup sweepSetupFrom(const QCommandLineParser& parser, const LoadedTrace& t
 
 // Budgets a cap cut short: they bound no hole, so a summary that left them out would overstate
 // what the range is known to hold.
-std::string unresolvedText(const std::vector<SweepPoint>& points)
+// `n` of the points are unresolved (a shard's own, see SweepCoverage).
+std::string unresolvedText(const std::vector<SweepPoint>& points, int64_t n)
 {
-    const int64_t n = unresolvedCount(points);
     if (n == 0)
         return {};
     // Not always a cap: a formula's score that is not a number stops a replay too.
@@ -137,14 +137,17 @@ std::string unresolvedText(const std::vector<SweepPoint>& points)
     return "; " + plural(n, "budget", "budgets") + " unresolved (" + why + ")";
 }
 
-// The same figures as the JSON's "coverage"; a shard's are its points' share of the whole range.
+// The same figures as the JSON's "coverage"; a shard's are those of its part (see SweepCoverage).
 std::string coverageText(const SweepHeader& header, const SweepResult& r)
 {
     const SweepCoverage c = sweepCoverage(header, r.points);
-    std::string text = groupDigits(c.certifiedBytes) + " of " + groupDigits(c.rangeBytes) + " bytes of the range certified";
+    std::string text = groupDigits(c.certifiedBytes) + " of " + groupDigits(c.rangeBytes);
     if (header.shards > 1)
-        text += " by this shard (" + std::to_string(header.shard) + "/" + std::to_string(header.shards) + ")";
-    return text + (r.stopped ? " (stopped early)" : "");
+        text += " bytes of this shard's part (" + std::to_string(header.shard) + "/" + std::to_string(header.shards) + ": "
+                + groupDigits(c.lo) + " .. " + groupDigits(c.hi) + ") certified";
+    else
+        text += " bytes of the range certified";
+    return text + (r.stopped ? " (stopped early)" : "") + unresolvedText(r.points, c.unresolved);
 }
 
 std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const SweepResult& r)
@@ -169,8 +172,8 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
     // and the output must not depend on their number.
     out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points")
            + (header.policy == "dtr" ? std::string() : " under policy " + header.policy) + ", "
-           + plural(distinctExecutions(r.points), "distinct execution", "distinct executions") + "; " + coverageText(header, r)
-           + unresolvedText(r.points) + "\n";
+           + plural(sweepCoverage(header, r.points).executions, "distinct execution", "distinct executions")
+           + (header.shards > 1 ? " starting in its part" : "") + "; " + coverageText(header, r) + "\n";
     return out;
 }
 
@@ -295,7 +298,7 @@ int runHoles(const QStringList& args)
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + groupDigits(h.cascadeDepth)
                + " deep\n";
     }
-    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + "; " + coverageText(s.header, r) + unresolvedText(r.points) + "\n";
+    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + "; " + coverageText(s.header, r) + "\n";
     writeOutput(parser, out);
     return kExitOk;
 }
@@ -410,7 +413,7 @@ void checkSameSweep(const QString& f, const ShardFile& shard, const QString& fir
     if (h.shards != m.shards)
         throw UsageError{other + QStringLiteral("it is %1, not %2").arg(splitText(h), splitText(m))};
     SweepHeader a = m, b = h;
-    a.shard = b.shard = 1;
+    a.shard = b.shard = a.shards = b.shards = 1;   // compared above; as one sweep, only the settings are written
     const auto ja = sweepToJson(a, {}, false), jb = sweepToJson(b, {}, false);
     const auto shown = [](const nlohmann::ordered_json& header, const std::string& key) {
         return QString::fromStdString(header.contains(key) ? header.at(key).dump() : std::string("missing"));

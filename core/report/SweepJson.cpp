@@ -4,6 +4,7 @@
 #include "policy/Policy.h"
 #include "report/JsonProblem.h"
 #include "report/ReplayJson.h"
+#include "sweep/SweepGrid.h"
 #include "text/CsvField.h"
 
 #include <algorithm>
@@ -62,8 +63,8 @@ Json coverageJson(const SweepHeader& h, const std::vector<SweepPoint>& points, b
     const SweepCoverage coverage = sweepCoverage(h, points);
     return {{"range_bytes", coverage.rangeBytes},
             {"certified_bytes", coverage.certifiedBytes},
-            {"executions", distinctExecutions(points)},
-            {"unresolved", unresolvedCount(points)},
+            {"executions", coverage.executions},
+            {"unresolved", coverage.unresolved},
             {"stopped", stopped}};
 }
 
@@ -256,8 +257,41 @@ bool pointFromJson(const nlohmann::json& q, SweepPoint& p, const std::string& po
 
 SweepCoverage sweepCoverage(const SweepHeader& h, const std::vector<SweepPoint>& points)
 {
-    const int64_t lo = h.mode == "grid" && !points.empty() ? std::min(h.from, points.front().budget) : h.from;
-    return {.rangeBytes = std::max<int64_t>(h.to - lo + 1, 0), .certifiedBytes = certifiedBytes(points, lo, h.to)};
+    SweepCoverage c;
+    const int64_t rangeLo = h.mode == "grid" && !points.empty() ? std::min(h.from, points.front().budget) : h.from;
+    c.lo = rangeLo;
+    c.hi = h.to;
+    if (h.shards > 1 && h.mode == "certified") {
+        SweepSpec spec;
+        spec.from = h.from;
+        spec.to = h.to;
+        spec.shard = h.shard;
+        spec.shards = h.shards;
+        const CertifiedPart part = certifiedPartOf(spec);
+        c.lo = part.from;
+        c.hi = part.to;
+    } else if (h.shards > 1 && h.step) {
+        // A grid shard's block ends at the next block's first budget, which both replay.
+        const std::vector<int64_t> grid =
+            gridBudgetsOf(h.baselineMemory, GridRange{.from = h.from, .to = h.to, .fromRatio = h.fromRatio, .toRatio = h.toRatio, .step = *h.step});
+        const GridBlock block = gridBlockOf(static_cast<int64_t>(grid.size()), h.shard, h.shards);
+        c.lo = block.first >= static_cast<int64_t>(grid.size()) ? h.to + 1 : h.shard == 1 ? rangeLo : grid[static_cast<size_t>(block.first)];
+        c.hi = block.next < static_cast<int64_t>(grid.size()) ? grid[static_cast<size_t>(block.next)] - 1 : h.to;
+    }
+    c.rangeBytes = std::max<int64_t>(c.hi - c.lo + 1, 0);
+    c.certifiedBytes = certifiedBytes(points, c.lo, c.hi);
+    // Each execution and each unresolved run is counted by the part that holds its first byte in
+    // the range, so that the shards' counts add up to the merged sweep's.
+    std::vector<SweepPoint> own;
+    for (const SweepPoint& p : points) {
+        const int64_t first = std::max(p.outcome == Outcome::Unresolved ? p.budget : p.certifiedLo, rangeLo);
+        if (c.lo <= first && first <= c.hi)
+            own.push_back(p);
+    }
+    const std::vector<SweepPoint>& counted = h.shards > 1 ? own : points;
+    c.executions = distinctExecutions(counted);
+    c.unresolved = unresolvedCount(counted);
+    return c;
 }
 
 Json pointToJson(const SweepPoint& p, int64_t baselineMemory, std::optional<int64_t> baselineCompute, bool monotone)

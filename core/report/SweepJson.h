@@ -32,12 +32,17 @@ struct SweepHeader {
     int shard = 1, shards = 1;
 };
 
-// The bytes a sweep covers and how many of them its points certify. The range is the one asked
-// for, [from, to] (a grid's first budget below `from` widens it), for a shard too: a shard's
-// points certify its own part, and the merged sweep the whole.
+// The bytes a sweep covers, how many of them its points certify, and the executions and
+// unresolved runs it found there. A whole sweep covers the range asked for, [from, to] (a
+// grid's first budget below `from` widens it); a shard, its own part of it, and it counts the
+// executions and unresolved runs whose first byte in the range lies in that part: the shards'
+// figures add up to the merged sweep's, though a shard's points may reach beyond its part.
 struct SweepCoverage {
+    int64_t lo = 0, hi = -1;   // the bytes covered
     int64_t rangeBytes = 0;
     int64_t certifiedBytes = 0;
+    int64_t executions = 0;
+    int64_t unresolved = 0;
 };
 SweepCoverage sweepCoverage(const SweepHeader& header, const std::vector<SweepPoint>& points);
 
