@@ -247,6 +247,7 @@ private slots:
             QCOMPARE(h.at("lo_budget").get<int64_t>(), int64_t{3936});
             QCOMPARE(h.at("hi_budget").get<int64_t>(), int64_t{4143});
             QCOMPARE(h.at("exact").get<bool>(), true);
+            QCOMPARE(h.at("edges_within").dump(), std::string("[3936,4143]"));
             QCOMPARE(h.at("outcome").get<std::string>(), std::string("oom"));
             QCOMPARE(h.at("failure_op").get<int64_t>(), int64_t{60});
             QCOMPARE(h.at("lo_ratio").get<double>(), 3936.0 / 10064.0);

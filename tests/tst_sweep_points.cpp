@@ -7,6 +7,7 @@
 #include "sweep/Holes.h"
 #include "sweep/Sweep.h"
 #include "sweep/SweepGrid.h"
+#include "text/Numbers.h"
 
 #include <QTest>
 
@@ -270,6 +271,60 @@ private slots:
                  text.c_str());
         QCOMPARE(adviceToJson("t", b, r, a).at("nearest_failure").get<int64_t>(), int64_t{180});
         QCOMPARE(adviceToJson("t", b, r, a).at("budget_cut_short").get<bool>(), true);
+    }
+
+    // A hole's ratios print with the decimals that tell its edges apart (ResNet-32's 256-byte
+    // hole at 981,111,552 .. 981,111,807 of its 10,061,179,152-byte peak read 0.097515 .. 0.097515).
+    void ratioSpansTellEdgesApart()
+    {
+        const double peak = 10061179152.0;
+        QCOMPARE(holescope::ratioSpanText(981111552 / peak, 981111807 / peak), std::string("0.09751457 .. 0.09751459"));
+        QCOMPARE(holescope::ratioSpanText(0.39, 0.41), std::string("0.390000 .. 0.410000"));
+        QCOMPARE(holescope::ratioSpanText(0.5, 0.5), std::string("0.500000 .. 0.500000"));
+    }
+
+    // A failure found far off while nearer bytes went unexamined is the nearest found, not the
+    // nearest; a budget fenced in by failures on both sides says so (budget 200, window 100,
+    // margin 20).
+    void adviceNamesOnlyWhatItKnowsOfTheNeighbourhood()
+    {
+        Baseline b;
+        b.memory = 1000;
+        const auto C = Outcome::Complete, O = Outcome::Oom;
+        AdviceRequest r;
+        r.budget = 200;
+        r.window = 100;
+        r.margin = 20;
+        // Stopped with 241..259 unexamined: 260 fails, but a byte in 176..259 may fail nearer.
+        Advice a = adviceFromSweep(b, r, {point(100, C, 100, 240), point(260, O, 260, 300)}, true);
+        QCOMPARE(adviceVerdictName(a.verdict), "safe");
+        QCOMPARE(*a.nearestFailure, int64_t{260});
+        QVERIFY(!a.nearestFailureCertain);
+        QVERIFY(!a.island);
+        std::string text = adviceToText("t", b, r, a);
+        QVERIFY2(text.find("  SAFE: no budget within 20 bytes fails; the nearest failing budget found is 260 (bytes nearer to the budget were "
+                           "not all examined: the examination was stopped early; allow it more --sweep-seconds)\n")
+                     != std::string::npos,
+                 text.c_str());
+        QCOMPARE(adviceToJson("t", b, r, a).at("nearest_failure_certain").get<bool>(), false);
+        // Every byte examined: 260 is the nearest, and the budget sits between failures at 130 and 260.
+        a = adviceFromSweep(b, r, {point(100, O, 100, 130), point(131, C, 131, 259), point(260, O, 260, 300)}, false);
+        QCOMPARE(adviceVerdictName(a.verdict), "safe");
+        QCOMPARE(*a.nearestFailure, int64_t{260});
+        QVERIFY(a.nearestFailureCertain);
+        QVERIFY(a.island);
+        QCOMPARE(a.island->lo, int64_t{131});
+        QCOMPARE(a.island->hi, int64_t{259});
+        text = adviceToText("t", b, r, a);
+        QVERIFY2(text.find("  SAFE: no budget within 20 bytes fails; the nearest failing budget is 260\n"
+                           "  it completes only from 131 to 259 bytes (129 bytes), with failures on both sides\n")
+                     != std::string::npos,
+                 text.c_str());
+        QCOMPARE(adviceToJson("t", b, r, a).at("completes_only_within").dump(), std::string("[131,259]"));
+        // The same with bytes between unexamined: no island is claimed.
+        a = adviceFromSweep(b, r, {point(100, O, 100, 130), point(131, C, 131, 240), point(260, O, 260, 300)}, true);
+        QVERIFY(!a.island);
+        QCOMPARE(adviceToJson("t", b, r, a).at("completes_only_within").is_null(), true);
     }
 };
 

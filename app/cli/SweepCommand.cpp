@@ -288,10 +288,10 @@ int runHoles(const QStringList& args)
                + (certified ? ")\n" : (whys.size() == 1 ? ", narrower than the step" : "") + std::string("; --exact examines every byte)\n"));
     }
     for (const Hole& h : holes) {
-        out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioText(h.loRatio) + " .. "
-               + ratioText(h.hiRatio) + " of the peak), "
+        out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioSpanText(h.loRatio, h.hiRatio)
+               + " of the peak), "
                + (h.exact ? groupDigits(h.widthBytes()) + " bytes wide, exact edges"
-                          : "sampled: " + holeSamplingText(h))
+                          : "not exact: " + holeSamplingText(h))
                + "\n";
         out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " "
                + failurePlace(h.failureOp, h.failureOutside) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")

@@ -47,7 +47,9 @@ Json adviceToJson(const std::string& trace, const Baseline& b, const AdviceReque
                               {"hi_ratio", a.hole->hiRatio}, {"exact", a.hole->exact}, {"outcome", outcomeName(a.hole->outcome)}}
                        : Json();
     j["nearest_failure"] = a.nearestFailure ? Json(*a.nearestFailure) : Json();
+    j["nearest_failure_certain"] = a.nearestFailureCertain;
     j["nearest_failure_in_hole"] = a.nearestFailureInHole;
+    j["completes_only_within"] = a.island ? Json{a.island->lo, a.island->hi} : Json();
     j["safe"] = a.safe ? budgetJson(*a.safe, b) : Json();
     j["below"] = a.below ? budgetJson(*a.below, b) : Json();
     j["stopped"] = a.stopped;
@@ -89,7 +91,13 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
     switch (a.verdict) {
     case AdviceVerdict::Safe:
         t += "  SAFE: no budget within " + groupDigits(r.margin) + " bytes fails";
-        t += a.nearestFailure ? "; the nearest failing budget is " + groupDigits(*a.nearestFailure) + "\n" : " in the window\n";
+        if (!a.nearestFailure)
+            t += " in the window\n";
+        else if (a.nearestFailureCertain)
+            t += "; the nearest failing budget is " + groupDigits(*a.nearestFailure) + "\n";
+        else
+            t += "; the nearest failing budget found is " + groupDigits(*a.nearestFailure) + " (bytes nearer to the budget were not all examined: "
+                 + why + ")\n";
         break;
     case AdviceVerdict::NearHole:
         // A failure with nothing completing beyond it in the window is the edge of what works, not a hole.
@@ -115,6 +123,11 @@ std::string adviceToText(const std::string& trace, const Baseline& b, const Advi
              + groupDigits(a.marginUnexamined) + " bytes within it were not examined (" + why + ")\n";
         break;
     }
+    // A budget that completes between failures on both sides sits on an island: a little more
+    // memory may fail again.
+    if (a.island)
+        t += "  it completes only from " + groupDigits(a.island->lo) + " to " + groupDigits(a.island->hi) + " bytes ("
+             + groupDigits(a.island->hi - a.island->lo + 1) + " bytes), with failures on both sides\n";
     if (a.below)
         t += "  a smaller budget that completes: " + budgetText(a.below->budget, b) + ", overhead " + fixed(overheadOf(a.below->rematCompute, b), 4) + "\n";
     if (a.safe && a.verdict != AdviceVerdict::Safe)

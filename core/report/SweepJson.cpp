@@ -422,6 +422,7 @@ Json holesToJson(const SweepHeader& h, const std::vector<Hole>& holes, const std
                        {"hi_ratio", x.hiRatio},
                        {"width", x.widthBytes()},
                        {"exact", x.exact},
+                       {"edges_within", {x.spanLo, x.spanHi}},
                        {"executions", x.executions},
                        {"outcome", outcomeName(x.outcome)},
                        {"mixed_outcomes", x.mixed},

@@ -61,6 +61,7 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
     // Each point speaks for its certified bytes, but only inside the window: beyond it nothing was replayed.
     int64_t nearest = std::numeric_limits<int64_t>::max();
     int64_t completesBelowAt = -1;   // the largest completing budget below the budget
+    std::optional<int64_t> failureBelow, failureAbove;   // the nearest failing bytes on either side
     for (const SweepPoint& p : a.points) {
         if (p.outcome == Outcome::Unresolved)
             continue;
@@ -77,6 +78,14 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
             nearest = distance;
             a.nearestFailure = request.budget < lo ? lo : request.budget > hi ? hi : request.budget;
         }
+        if (hi < request.budget)
+            failureBelow = std::max(failureBelow.value_or(hi), hi);
+        if (lo > request.budget && !failureAbove)
+            failureAbove = lo;
+    }
+    if (a.nearestFailure) {
+        const int64_t lo = std::max(a.windowLo, request.budget - nearest), hi = std::min(a.windowHi, request.budget + nearest);
+        a.nearestFailureCertain = certifiedBytes(a.points, lo, hi) == hi - lo + 1;
     }
     // What is known around a budget whose own replay was not decided (a cap cut it short, or
     // the examination stopped first) still stands: the failures found near it.
@@ -89,6 +98,9 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
     }
     a.at = *at;
     a.atKnown = true;
+    if (!at->failed() && failureBelow && failureAbove
+        && certifiedBytes(a.points, *failureBelow + 1, *failureAbove - 1) == *failureAbove - *failureBelow - 1)
+        a.island = Advice::Island{*failureBelow + 1, *failureAbove - 1};
 
     // The nearest budget >= the budget that completes with no failure within the margin on
     // either side, judged inside the window only (beyond it nothing is known). The window as

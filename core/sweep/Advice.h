@@ -41,8 +41,16 @@ struct Advice {
     int64_t windowLo = 0, windowHi = 0;    // the bytes examined, every one of them certified
     int64_t certifiedBytes = 0;
     std::optional<Hole> hole;              // the hole the budget is in
-    std::optional<int64_t> nearestFailure; // the failing budget nearest to it in the window
+    std::optional<int64_t> nearestFailure; // the failing budget nearest to it in the window, of those examined
+    // Every byte nearer to the budget than nearestFailure was examined: no unexamined one may fail nearer.
+    bool nearestFailureCertain = false;
     bool nearestFailureInHole = false;     // with a completing budget examined on either side of it
+    // A budget that completes with failures on both sides in the window, every byte between them
+    // examined: the completing bytes it sits on, from the failure below to the failure above.
+    struct Island {
+        int64_t lo, hi;
+    };
+    std::optional<Island> island;
     // The nearest budget >= the budget that completes and has no failing budget within the
     // margin on either side (inside the window), with its execution; none in the window.
     std::optional<SweepPoint> safe;

@@ -32,6 +32,14 @@ std::string ratioText(double ratio)
     return fixed(ratio, kRatioDigits);
 }
 
+std::string ratioSpanText(double lo, double hi)
+{
+    int digits = kRatioDigits;
+    while (digits < 12 && lo != hi && fixed(lo, digits) == fixed(hi, digits))
+        ++digits;
+    return fixed(lo, digits) + " .. " + fixed(hi, digits);
+}
+
 std::string plural(int64_t n, const char* one, const char* many)
 {
     return groupDigits(n) + " " + (n == 1 ? one : many);

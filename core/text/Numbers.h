@@ -18,6 +18,9 @@ inline constexpr int kRatioDigits = 6;
 
 // A ratio of the peak: "0.234300".
 std::string ratioText(double ratio);
+// Two ratios of the peak, "lo .. hi", with the fewest decimals from kRatioDigits up (to 12) that
+// tell them apart: a hole a few bytes wide reads "0.097515 .. 0.097515" at six.
+std::string ratioSpanText(double lo, double hi);
 
 // Where a run failed: "at operator 471", or, when no model operator was under way (a read of
 // the trace between operators, or after the last), "after operator 399, outside any operator";
