@@ -854,7 +854,42 @@ void CliErrorsTest::outputsThatAreStreams()
     QVERIFY(closed.waitForFinished());
     QCOMPARE(closed.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(closed.readAllStandardError()),
-             QStringLiteral("holescope-cli synth: --out: /dev/fd/7: cannot write: descriptor 7 is open for reading only\n"));
+             QStringLiteral("holescope-cli synth: --out: /dev/fd/7: cannot write: descriptor 7 is not open for writing\n"));
+    // Standard output closed by the caller: refused as such (Qt's event descriptor took its place,
+    // and the output went there, or failed with "Invalid argument").
+    for (const auto& [args, message] :
+         {std::pair{QStringLiteral("synth --layers 4 --out /dev/stdout"), QStringLiteral("--out: /dev/stdout: cannot write: descriptor 1 is not open for writing")},
+          std::pair{QStringLiteral("synth --layers 4"), QStringLiteral("standard output: cannot write: Bad file descriptor")}}) {
+        QProcess shut;
+        shut.start(QStringLiteral("sh"), {"-c", QStringLiteral("exec \"$0\" %1 >&-").arg(args), QStringLiteral(HOLESCOPE_CLI)});
+        QVERIFY(shut.waitForFinished());
+        QCOMPARE(shut.exitCode(), 2);
+        QCOMPARE(QString::fromUtf8(shut.readAllStandardError()), QStringLiteral("holescope-cli synth: %1\n").arg(message));
+    }
+    // Two descriptors are two outputs when they lead to two files (a pipe and a file here), and
+    // one when they lead to one (named twice, the second would write over the first).
+    const QString csvPart = m_dir.filePath("census-csv.txt"), tablePart = m_dir.filePath("census-table.txt");
+    QProcess twoWays;
+    twoWays.start(QStringLiteral("sh"), {"-c", QStringLiteral("exec \"$0\" census \"$1\" --policies dtr --csv /dev/stderr --out /dev/stdout 2>\"$2\" | cat > \"$3\""),
+                                         QStringLiteral(HOLESCOPE_CLI), QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log"), csvPart, tablePart});
+    QVERIFY(twoWays.waitForFinished());
+    QCOMPARE(twoWays.exitCode(), 0);
+    QFile csvFile(csvPart), tableFile(tablePart);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly) && tableFile.open(QIODevice::ReadOnly));
+    QVERIFY(csvFile.readAll().contains("\ndemo-unet.log,dtr,96,37,0,0,4226,"));
+    QVERIFY(tableFile.readAll().startsWith("ratios 0.050000 to 1.000000"));
+    QProcess oneFile;
+    oneFile.start(QStringLiteral("sh"), {"-c", QStringLiteral("exec \"$0\" census \"$1\" --policies dtr --csv /dev/stderr --out /dev/stdout > \"$2\" 2>&1"),
+                                         QStringLiteral(HOLESCOPE_CLI), QStringLiteral(HOLESCOPE_SOURCE_DIR "/traces/demo-unet.log"), tablePart});
+    QVERIFY(oneFile.waitForFinished());
+    QCOMPARE(oneFile.exitCode(), 2);
+    QFile refusal(tablePart);
+    QVERIFY(refusal.open(QIODevice::ReadOnly));
+    QCOMPARE(refusal.readAll(), QByteArray("holescope-cli census: --out and --csv name the same file, /dev/stderr: give each its own\n"));
+    // Spellings the kernel does not have are plain paths.
+    const CliRun leadingZero = runCli({"synth", "--layers", "4", "--out", "/dev/fd/01"});
+    QCOMPARE(leadingZero.exitCode, 2);
+    QVERIFY2(leadingZero.err.contains("--out: /dev/fd/01: cannot write: "), qPrintable(leadingZero.err));
     const CliRun notOpen = runCli({"synth", "--layers", "4", "--out", "/dev/fd/9"});
     QCOMPARE(notOpen.exitCode, 2);
     QVERIFY2(notOpen.err.contains("--out: /dev/fd/9: cannot write: descriptor 9 is not open"), qPrintable(notOpen.err));

@@ -381,6 +381,10 @@ private slots:
         for (const char* key : {"range_bytes", "certified_bytes", "executions", "unresolved"})
             QCOMPARE(sums[key], whole.at(key).get<int64_t>());
         QVERIFY(whole.at("executions").get<int64_t>() + whole.at("unresolved").get<int64_t>() > 10);
+        // A shard with no part of its own (more shards than budgets) says so.
+        const Run empty = cli({"sweep", kDemo, "--from-bytes", "4000", "--to-bytes", "4001", "--exact", "--shard", "1/3"});
+        QVERIFY2(empty.out.contains("0 of 0 bytes of this shard's part (1/3: the range has too few budgets for every shard to have one) certified"),
+                 empty.out.constData());
         // The case the counting is for: shards whose points, counted whole, add up to more.
         const Run single = cli(QStringList{"sweep", kDemo, "--json"} + args);
         QVERIFY(overlapping > static_cast<int64_t>(nlohmann::json::parse(single.out.toStdString()).at("points").size()));
@@ -853,6 +857,12 @@ private slots:
             q["certified"] = nullptr;
             j["points"].insert(j["points"].begin(), q);
         }, "has a point at 0 B (0.000000 of the peak), which shard 1/3 of this certified sweep does not replay: a point was added to the file");
+        damaged("grid of no budget, to in bytes", [](nlohmann::json& j) {
+            j["mode"] = "grid";
+            j["step"] = 0.01;
+            j["from_ratio"] = 0.7;
+            j["to_ratio"] = nullptr;
+        }, QStringLiteral("field \"from_ratio\": its grid (0.7 to %1 B, step 0.01) has no budget").arg(to));
         damaged("grid too fine", [](nlohmann::json& j) {
             j["mode"] = "grid";
             j["step"] = 1e-12;

@@ -321,6 +321,10 @@ private slots:
                      != std::string::npos,
                  text.c_str());
         QCOMPARE(adviceToJson("t", b, r, a).at("completes_only_within").dump(), std::string("[131,259]"));
+        // A byte unexamined at the failure's own distance on the other side cannot fail nearer.
+        a = adviceFromSweep(b, r, {point(100, C, 100, 179), point(180, O, 180, 180), point(181, C, 181, 219), point(221, C, 221, 300)}, true);
+        QCOMPARE(*a.nearestFailure, int64_t{180});
+        QVERIFY(a.nearestFailureCertain);
         // The same with bytes between unexamined: no island is claimed.
         a = adviceFromSweep(b, r, {point(100, O, 100, 130), point(131, C, 131, 240), point(260, O, 260, 300)}, true);
         QVERIFY(!a.island);

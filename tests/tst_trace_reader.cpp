@@ -254,9 +254,13 @@ void TraceReaderTest::rejectsMalformed_data()
         afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":18446744073709551615,"NAME":"c"})"}), 8, "MEMORY",
         "integer out of range (above 2^63 - 1): 18446744073709551615");
     row("float past 9e15", afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["y"],"TIME":1e16})"}), 7, "TIME",
-        "integer out of range (written as a float, at most 9e15): 1e+16");
+        "integer out of range (written as a float, at most 9e15 either way): 1e+16");
+    row("float below -9e15", afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["y"],"TIME":-1e16})"}), 7, "TIME",
+        "integer out of range (written as a float, at most 9e15 either way): -1e+16");
+    row("float below -2^63", afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"f","RESULT":["y"],"TIME":-1e19})"}), 7, "TIME",
+        "integer out of range (beyond 64 bits): -1e+19");
     row("MEMORY 1e300", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":1e300,"NAME":"c"})"}), 8, "MEMORY",
-        "integer out of range (above 2^63 - 1): 1e+300");
+        "integer out of range (beyond 64 bits): 1e+300");
     row("MEMORY 2^50+1", afterPrefix({kConstantC, R"({"INSTRUCTION":"MEMORY","MEMORY":"1125899906842625","NAME":"c"})"}), 8,
         "MEMORY", "absurd size");
     row("TIME 2^50+1",
@@ -264,7 +268,7 @@ void TraceReaderTest::rejectsMalformed_data()
         "TIME", "absurd time");
     row("TIME 10^20 integer",
         afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"CALL","NAME":"g","RESULT":["x2"],"TIME":100000000000000000000})"}), 7,
-        "TIME", "integer out of range (above 2^63 - 1): 1e+20");
+        "TIME", "integer out of range (beyond 64 bits): 1e+20");
     row("MUTATE TIME absurd",
         afterPrefix({R"({"ARGS":["x1"],"INSTRUCTION":"MUTATE","MUTATE":[0],"NAME":"relu_","TIME":"4611686018427387904"})"}), 7,
         "TIME", "absurd time");

@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -242,15 +244,39 @@ QString traceArgument(const QCommandLineParser& parser, const QString& command)
     return pos.at(1);
 }
 
+namespace {
+
+// What a path names, to tell two names of one file apart from two files: the file's device and
+// inode (through the descriptor itself for /dev/stdout and its kin, see descriptorNamed), or for a
+// file still to be made, its path with its folder's links resolved. Only a regular file can be
+// written over: a device or a pipe takes one output after another.
+struct NamedFile {
+    QString key;
+    bool regular = true;
+};
+
+NamedFile namedFile(const QString& path)
+{
+    struct stat st {};
+    const std::optional<int> fd = descriptorNamed(path);
+    if (fd ? fstat(*fd, &st) == 0 : stat(QFile::encodeName(path).constData(), &st) == 0)
+        return {QStringLiteral("%1:%2").arg(st.st_dev).arg(st.st_ino), S_ISREG(st.st_mode)};
+    const QFileInfo info(path);
+    const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+    return {(folder.isEmpty() ? info.absolutePath() : folder) + "/" + info.fileName(), true};
+}
+
+} // namespace
+
 void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<const char*> options, const QStringList& read)
 {
-    std::vector<std::pair<QString, const char*>> named;   // absolute path, option
+    std::vector<std::pair<QString, const char*>> named;   // file, option
     // The files the command reads (its trace, the sweeps it merges): an output written over one
     // of them destroys it, and the work it came from with it.
-    std::vector<std::pair<QString, QString>> inputs;   // canonical path, as given
+    std::vector<std::pair<QString, QString>> inputs;   // file, as given
     for (const QString& arg : parser.positionalArguments().mid(1) + read)
         if (const QFileInfo in(arg); in.isFile())
-            inputs.emplace_back(in.canonicalFilePath(), arg);
+            inputs.emplace_back(namedFile(arg).key, arg);
     for (const char* option : options) {
         if (!parser.isSet(option))
             continue;
@@ -259,19 +285,19 @@ void checkOutputFiles(const QCommandLineParser& parser, std::initializer_list<co
         if (!why.isEmpty())
             throw UsageError{QStringLiteral("--%1: %2: cannot write: %3").arg(QString::fromLatin1(option), path, why)};
         // One output written over another leaves only the last (a figure over its own CSV), also
-        // through a link: compared with links resolved, the file's or, if it is new, its folder's.
-        const QFileInfo info(path);
-        const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
-        const QString absolute = info.exists() ? info.canonicalFilePath() : (folder.isEmpty() ? info.absolutePath() : folder) + "/" + info.fileName();
+        // through a link or a descriptor.
+        const NamedFile file = namedFile(path);
         for (const auto& [input, given] : inputs)
-            if (input == absolute)
+            if (input == file.key)
                 throw UsageError{QStringLiteral("--%1: %2 is the file this command reads (%3): writing there would destroy it; give another file")
                                      .arg(QString::fromLatin1(option), path, given)};
+        if (!file.regular)
+            continue;
         for (const auto& [other, otherOption] : named)
-            if (other == absolute)
+            if (other == file.key)
                 throw UsageError{QStringLiteral("--%1 and --%2 name the same file, %3: give each its own")
                                      .arg(QString::fromLatin1(otherOption), QString::fromLatin1(option), path)};
-        named.emplace_back(absolute, option);
+        named.emplace_back(file.key, option);
     }
 }
 

@@ -142,7 +142,10 @@ std::string coverageText(const SweepHeader& header, const SweepResult& r)
 {
     const SweepCoverage c = sweepCoverage(header, r.points);
     std::string text = groupDigits(c.certifiedBytes) + " of " + groupDigits(c.rangeBytes);
-    if (header.shards > 1)
+    if (header.shards > 1 && c.lo > c.hi)
+        text += " bytes of this shard's part (" + std::to_string(header.shard) + "/" + std::to_string(header.shards)
+                + ": the range has too few budgets for every shard to have one) certified";
+    else if (header.shards > 1)
         text += " bytes of this shard's part (" + std::to_string(header.shard) + "/" + std::to_string(header.shards) + ": "
                 + groupDigits(c.lo) + " .. " + groupDigits(c.hi) + ") certified";
     else
@@ -291,7 +294,7 @@ int runHoles(const QStringList& args)
         out += "\n  " + groupDigits(h.loBudget) + " .. " + groupDigits(h.hiBudget) + " bytes (" + ratioSpanText(h.loRatio, h.hiRatio)
                + " of the peak), "
                + (h.exact ? groupDigits(h.widthBytes()) + " bytes wide, exact edges"
-                          : "not exact: " + holeSamplingText(h))
+                          : (h.edgesExact() ? "" : "not exact: ") + holeSamplingText(h))
                + "\n";
         out += "    " + std::string(outcomeName(h.outcome)) + (h.mixed ? " (and other failures)" : "") + " "
                + failurePlace(h.failureOp, h.failureOutside) + ", " + groupDigits(h.executions) + (h.executions == 1 ? " execution" : " distinct executions")
@@ -328,8 +331,8 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
         // a certified sweep's.
         if (spec.grid.empty())
             throw UsageError{QStringLiteral("%1: field \"from_ratio\": its grid (%2 to %3, step %4) has no budget")
-                                 .arg(file, QString::number(h.fromRatio.value_or(0)), QString::number(h.toRatio.value_or(0)),
-                                      QString::number(*h.step))};
+                                 .arg(file, h.fromRatio ? QString::number(*h.fromRatio) : QStringLiteral("%1 B").arg(h.from),
+                                      h.toRatio ? QString::number(*h.toRatio) : QStringLiteral("%1 B").arg(h.to), QString::number(*h.step))};
     }
     const auto bytes = [&](int64_t b) {
         return QStringLiteral("%1 B (%2 of the peak)")

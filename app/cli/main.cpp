@@ -6,6 +6,9 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -79,10 +82,27 @@ int runCommand(const QString& command, const QStringList& args)
     }
 }
 
+// A standard descriptor the caller closed (`>&-`) would be taken by the next file opened (Qt's
+// event descriptor), and output meant for it would go there: each is held by /dev/null opened
+// for reading, so that a write to it fails, as it would have, with "Bad file descriptor".
+void holdClosedStandardDescriptors()
+{
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        const int held = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (held >= 0 && held != fd) {
+            dup2(held, fd);
+            close(held);
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    holdClosedStandardDescriptors();
     // Figures (figure, and census's) are drawn by the desktop app's widgets, which need a GUI
     // application; offscreen when there is no display.
     bool figure = argc > 1 && std::strcmp(argv[1], "figure") == 0;

@@ -36,7 +36,9 @@ struct SweepHeader {
 // unresolved runs it found there. A whole sweep covers the range asked for, [from, to] (a
 // grid's first budget below `from` widens it); a shard, its own part of it, and it counts the
 // executions and unresolved runs whose first byte in the range lies in that part: the shards'
-// figures add up to the merged sweep's, though a shard's points may reach beyond its part.
+// figures add up to the merged sweep's, though a shard's points may reach beyond its part
+// (under monotone, an execution two shards reach only through budgets that fall back to it is
+// counted by both: a shard does not see where the other's points start).
 struct SweepCoverage {
     int64_t lo = 0, hi = -1;   // the bytes covered
     int64_t rangeBytes = 0;

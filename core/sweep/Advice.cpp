@@ -84,8 +84,8 @@ Advice adviceFromSweep(const Baseline& baseline, const AdviceRequest& request, s
             failureAbove = lo;
     }
     if (a.nearestFailure) {
-        const int64_t lo = std::max(a.windowLo, request.budget - nearest), hi = std::min(a.windowHi, request.budget + nearest);
-        a.nearestFailureCertain = certifiedBytes(a.points, lo, hi) == hi - lo + 1;
+        const int64_t lo = std::max(a.windowLo, request.budget - nearest + 1), hi = std::min(a.windowHi, request.budget + nearest - 1);
+        a.nearestFailureCertain = lo > hi || certifiedBytes(a.points, lo, hi) == hi - lo + 1;
     }
     // What is known around a budget whose own replay was not decided (a cap cut it short, or
     // the examination stopped first) still stands: the failures found near it.

@@ -42,7 +42,7 @@ struct Advice {
     int64_t certifiedBytes = 0;
     std::optional<Hole> hole;              // the hole the budget is in
     std::optional<int64_t> nearestFailure; // the failing budget nearest to it in the window, of those examined
-    // Every byte nearer to the budget than nearestFailure was examined: no unexamined one may fail nearer.
+    // Every byte nearer to the budget than nearestFailure was examined: none unexamined may fail nearer.
     bool nearestFailureCertain = false;
     bool nearestFailureInHole = false;     // with a completing budget examined on either side of it
     // A budget that completes with failures on both sides in the window, every byte between them

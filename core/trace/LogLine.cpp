@@ -73,11 +73,11 @@ struct Decoder {
             const double d = v.get<double>();
             if (!std::isfinite(d) || d != std::floor(d))
                 return fail(key, "expected an integer, found " + found(v));
-            if (std::fabs(d) >= 0x1p63)
-                return fail(key, "integer out of range (above 2^63 - 1): " + v.dump());
+            if (d >= 0x1p63 || d < -0x1p63)
+                return fail(key, "integer out of range (beyond 64 bits): " + v.dump());
             // Past 9e15 a double no longer holds every integer: the value may not be the one meant.
             if (std::fabs(d) > 9.0e15)
-                return fail(key, "integer out of range (written as a float, at most 9e15): " + v.dump());
+                return fail(key, "integer out of range (written as a float, at most 9e15 either way): " + v.dump());
             out = static_cast<int64_t>(d);
             return true;
         }

@@ -21,7 +21,8 @@ std::optional<int> descriptorNamed(const QString& path)
         return 1;
     if (clean == QLatin1String("/dev/stderr"))
         return 2;
-    const QRegularExpression fdPath(QStringLiteral("^/(?:dev/fd|proc/self/fd|proc/(\\d+)/fd)/(\\d{1,9})$"));
+    // The kernel's spellings: no leading zeros.
+    const QRegularExpression fdPath(QStringLiteral("^/(?:dev/fd|proc/self/fd|proc/thread-self/fd|proc/([1-9]\\d*)/fd)/(0|[1-9]\\d{0,8})$"));
     const QRegularExpressionMatch m = fdPath.match(clean);
     if (!m.hasMatch() || (!m.captured(1).isEmpty() && m.captured(1).toLongLong() != QCoreApplication::applicationPid()))
         return std::nullopt;
@@ -44,7 +45,7 @@ QString whyNotWritable(const QString& path)
         const int flags = fcntl(*fd, F_GETFL);
         if (flags < 0)
             return QStringLiteral("descriptor %1 is not open").arg(*fd);
-        return (flags & O_ACCMODE) == O_RDONLY ? QStringLiteral("descriptor %1 is open for reading only").arg(*fd) : QString();
+        return (flags & O_ACCMODE) == O_RDONLY ? QStringLiteral("descriptor %1 is not open for writing").arg(*fd) : QString();
     }
     if (file.isDir())
         return QStringLiteral("it is a folder");
