@@ -176,6 +176,22 @@ private slots:
                                          QString::fromStdString(holescope::groupDigits(*gridBudgets.upper_bound(removed))),
                                          QString::fromStdString(holescope::groupDigits(removed)));
         QVERIFY2(r.err.contains(between), qPrintable(r.err + "\nexpected: " + between));
+        // A point added between a refined grid's budgets, where its bisection never replayed: a
+        // byte after the first bisected one, with an interval of its own.
+        const int64_t added = removed + 1;
+        QVERIFY(std::none_of(found.begin(), found.end(), [&](const nlohmann::json& q) { return q.at("budget").get<int64_t>() == added; }));
+        const QString extraBisection = edited(refinedFile, "refined-with-one-more.json", [&](nlohmann::json& j) {
+            nlohmann::json q = j.at("points")[bisected];
+            q["budget"] = added;
+            q["certified"] = {added, added};
+            j.at("points").insert(j.at("points").begin() + static_cast<std::ptrdiff_t>(bisected) + 1, q);
+        });
+        r = cli({"merge", extraBisection});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("%1: has a point at %2 B").arg(extraBisection, QString::fromStdString(holescope::groupDigits(added)))
+                                + QStringLiteral(" (%1 of the peak), which shard 1/1 of this grid does not replay: a point was added to the file")
+                                      .arg(QString::fromStdString(holescope::ratioText(static_cast<double>(added) / 10064.0)))),
+                 qPrintable(r.err));
 
         // A file name that looks like a placeholder is named as it is.
         const QString percent = path("shard%2of%3.json");
@@ -808,6 +824,14 @@ private slots:
             q["certified"] = {to + 1, to + 1};
             j["points"].push_back(q);
         }, QStringLiteral("has a point at %1 B").arg(QString::fromStdString(holescope::groupDigits(to + 1))));
+        // A real replay's point inside the part, where the shard's executions already account for
+        // every byte: it stands one byte after its execution's first.
+        const auto secondBudget = good["points"][1]["budget"].get<int64_t>();
+        damaged("point inside an execution", [&](nlohmann::json& j) {
+            nlohmann::json q = j["points"][1];
+            q["budget"] = secondBudget + 1;
+            j["points"].insert(j["points"].begin() + 2, q);
+        }, QStringLiteral("has a point at %1 B").arg(QString::fromStdString(holescope::groupDigits(secondBudget + 1))));
         damaged("outcome", [](nlohmann::json& j) { j["points"][0]["outcome"] = "crashed"; }, "field \"points[0].outcome\": unknown outcome \"crashed\"");
         damaged("huge", [](nlohmann::json& j) { j["points"][0]["budget"] = 1e30; }, "field \"points[0].budget\": expected an integer of at least 0, found 1e+30");
         const auto outside = good["points"][0]["certified"][1].get<int64_t>() + 1;

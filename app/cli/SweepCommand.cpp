@@ -338,29 +338,28 @@ void checkShardPoints(const QString& file, const SweepHeader& h, const std::vect
         return QStringLiteral("%1 B (%2 of the peak)")
             .arg(QString::fromStdString(groupDigits(b)), QString::fromStdString(ratioText(ratioOfPeak(b, h.baselineMemory))));
     };
+    // A removed point is named first: the bisection behind it cannot be followed past it, and
+    // the points it led to would read as added.
+    if (const std::optional<MissingPoint> missing = stopped ? std::nullopt : firstMissingPoint(spec, points)) {
+        QString what;
+        switch (missing->kind) {
+        case MissingPoint::Kind::GridBudget: what = QStringLiteral("has no point at its grid budget %1").arg(bytes(missing->budget)); break;
+        case MissingPoint::Kind::Bytes: what = QStringLiteral("has no point whose execution covers %1").arg(bytes(missing->budget)); break;
+        case MissingPoint::Kind::Bisection:
+            what = QStringLiteral("has no point between %1 and %2, whose outcomes differ, where refining to %3 B bisects at %4")
+                       .arg(QString::fromStdString(groupDigits(missing->below)), QString::fromStdString(groupDigits(missing->above)),
+                            QString::fromStdString(groupDigits(h.refine)), QString::fromStdString(groupDigits(missing->budget)));
+            break;
+        }
+        throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but %4: a point was removed from the file")
+                             .arg(file, QString::number(h.shard), QString::number(h.shards), what)};
+    }
     if (const std::optional<int64_t> stray = firstStrayPoint(spec, points))
         throw UsageError{QStringLiteral("%1: has a point at %2, which shard %3/%4 %5 does not replay: a point was added to the file")
                              .arg(file, bytes(*stray), QString::number(h.shard), QString::number(h.shards),
                                   h.mode == "certified" ? QStringLiteral("of this certified sweep")
                                   : h.refine > 0        ? QStringLiteral("of this grid")
                                                         : QStringLiteral("of this unrefined grid"))};
-    if (stopped)
-        return;
-    const std::optional<MissingPoint> missing = firstMissingPoint(spec, points);
-    if (!missing)
-        return;
-    QString what;
-    switch (missing->kind) {
-    case MissingPoint::Kind::GridBudget: what = QStringLiteral("has no point at its grid budget %1").arg(bytes(missing->budget)); break;
-    case MissingPoint::Kind::Bytes: what = QStringLiteral("has no point whose execution covers %1").arg(bytes(missing->budget)); break;
-    case MissingPoint::Kind::Bisection:
-        what = QStringLiteral("has no point between %1 and %2, whose outcomes differ, where refining to %3 B bisects at %4")
-                   .arg(QString::fromStdString(groupDigits(missing->below)), QString::fromStdString(groupDigits(missing->above)),
-                        QString::fromStdString(groupDigits(h.refine)), QString::fromStdString(groupDigits(missing->budget)));
-        break;
-    }
-    throw UsageError{QStringLiteral("%1: shard %2/%3 ran to its end but %4: a point was removed from the file")
-                         .arg(file, QString::number(h.shard), QString::number(h.shards), what)};
 }
 
 // One shard as merge reads it: its settings, points, whether it was stopped, and whether its

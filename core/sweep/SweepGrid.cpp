@@ -61,9 +61,12 @@ namespace {
 // Refinement bisects two neighbours of different outcomes, at the middle of the budgets neither
 // certifies, until none are left or they are at most `refine` bytes apart (see refineBracket).
 // Every replay it made is a point of the file, so it can be followed again on the points, from the
-// grid's neighbours `a` and `b`: the first budget it would replay that has no point. Around a
-// capped run it cannot be followed (the file keeps no interval of a capped run): it is left there.
-std::optional<MissingPoint> unfinishedBisection(const std::vector<SweepPoint>& points, const SweepPoint& a, const SweepPoint& b, int64_t refine)
+// grid's neighbours `a` and `b`: `visit` is given every budget it replayed, and the first it would
+// replay that has no point is returned. Around a capped run it cannot be followed (the file keeps
+// no interval of a capped run): it is left there.
+template <typename Visit>
+std::optional<MissingPoint> followBisection(const std::vector<SweepPoint>& points, const SweepPoint& a, const SweepPoint& b, int64_t refine,
+                                            Visit&& visit)
 {
     const auto at = [&](int64_t budget) -> const SweepPoint* {
         const auto it = std::lower_bound(points.begin(), points.end(), budget, [](const SweepPoint& p, int64_t x) { return p.budget < x; });
@@ -81,6 +84,7 @@ std::optional<MissingPoint> unfinishedBisection(const std::vector<SweepPoint>& p
         const SweepPoint* p = at(middle);
         if (p == nullptr)
             return MissingPoint{.kind = MissingPoint::Kind::Bisection, .budget = middle, .below = a.budget, .above = b.budget};
+        visit(middle);
         if (p->outcome == Outcome::Unresolved)
             continue;
         if (p->outcome != x->outcome)
@@ -89,6 +93,21 @@ std::optional<MissingPoint> unfinishedBisection(const std::vector<SweepPoint>& p
             todo.emplace_back(p, y);
     }
     return std::nullopt;
+}
+
+// For every two neighbours of a grid block whose outcomes differ (both resolved): f(a, b).
+template <typename F>
+void forEachBracket(const SweepSpec& spec, const std::vector<SweepPoint>& points, const GridBlock& block, F&& f)
+{
+    const auto byBudget = [](const SweepPoint& p, int64_t b) { return p.budget < b; };
+    for (int64_t i = block.first; i + 1 < block.last; ++i) {
+        const auto a = std::lower_bound(points.begin(), points.end(), spec.grid[static_cast<size_t>(i)], byBudget);
+        const auto b = std::lower_bound(points.begin(), points.end(), spec.grid[static_cast<size_t>(i + 1)], byBudget);
+        if (a == points.end() || b == points.end() || a->budget != spec.grid[static_cast<size_t>(i)] || b->budget != spec.grid[static_cast<size_t>(i + 1)])
+            continue;
+        if (a->outcome != b->outcome && a->outcome != Outcome::Unresolved && b->outcome != Outcome::Unresolved)
+            f(*a, *b);
+    }
 }
 
 } // namespace
@@ -106,14 +125,12 @@ std::optional<MissingPoint> firstMissingPoint(const SweepSpec& spec, const std::
         }
         if (spec.refine <= 0)
             return std::nullopt;
-        for (int64_t i = block.first; i + 1 < block.last; ++i) {
-            const SweepPoint& a = *std::lower_bound(points.begin(), points.end(), spec.grid[static_cast<size_t>(i)], byBudget);
-            const SweepPoint& b = *std::lower_bound(points.begin(), points.end(), spec.grid[static_cast<size_t>(i + 1)], byBudget);
-            if (a.outcome != b.outcome && a.outcome != Outcome::Unresolved && b.outcome != Outcome::Unresolved)
-                if (const std::optional<MissingPoint> m = unfinishedBisection(points, a, b, spec.refine))
-                    return m;
-        }
-        return std::nullopt;
+        std::optional<MissingPoint> missing;
+        forEachBracket(spec, points, block, [&](const SweepPoint& a, const SweepPoint& b) {
+            if (!missing)
+                missing = followBisection(points, a, b, spec.refine, [](int64_t) {});
+        });
+        return missing;
     }
     const CertifiedPart part = certifiedPartOf(spec);
     if (part.from > part.to)
@@ -139,20 +156,28 @@ std::optional<int64_t> firstStrayPoint(const SweepSpec& spec, const std::vector<
     if (!spec.grid.empty()) {
         const GridBlock block = gridBlockOf(static_cast<int64_t>(spec.grid.size()), spec.shard, spec.shards);
         const auto begin = spec.grid.begin() + block.first, end = spec.grid.begin() + block.last;
-        for (const SweepPoint& p : points) {
-            const bool inBlock = block.first < block.last && p.budget >= *begin && p.budget <= *(end - 1);
-            if (!inBlock || (spec.refine <= 0 && !std::binary_search(begin, end, p.budget)))
+        // The budgets the shard replays: its block's, and those its refinement bisected, as far
+        // as the points let it be followed (a stopped shard may have replayed fewer).
+        std::vector<int64_t> replayed(begin, end);
+        if (spec.refine > 0)
+            forEachBracket(spec, points, block, [&](const SweepPoint& a, const SweepPoint& b) {
+                (void)followBisection(points, a, b, spec.refine, [&](int64_t middle) { replayed.push_back(middle); });
+            });
+        std::sort(replayed.begin(), replayed.end());
+        for (const SweepPoint& p : points)
+            if (!std::binary_search(replayed.begin(), replayed.end(), p.budget))
                 return p.budget;
-        }
         return std::nullopt;
     }
     // A certified sweep's point stands at its execution's first byte in the whole range, which
     // can lie before the shard's part but not before the range: a resolved one's execution
     // reaches into the part; an unresolved one (its file keeps no interval) can only be placed
     // before the range or after the part's end.
+    // A resolved point stands at its execution's first byte in the range, nowhere else.
     const CertifiedPart part = certifiedPartOf(spec);
     for (const SweepPoint& p : points)
-        if (p.budget < spec.from || p.budget > part.to || (p.outcome != Outcome::Unresolved && p.certifiedHi < part.from))
+        if (p.budget < spec.from || p.budget > part.to
+            || (p.outcome != Outcome::Unresolved && (p.certifiedHi < part.from || p.budget != std::max(p.certifiedLo, spec.from))))
             return p.budget;
     return std::nullopt;
 }
