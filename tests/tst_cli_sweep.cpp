@@ -101,6 +101,9 @@ private slots:
         const QStringList capped5032 = rows[3].split(','), peak = rows[8].split(',');
         QVERIFY2(capped5032[0] == "5032" && capped5032[2] == "unresolved" && capped5032[9].isEmpty() && capped5032[10].isEmpty(), qPrintable(rows[3]));
         QVERIFY2(peak[0] == "10064" && peak[9] == "10064" && peak[10].isEmpty(), qPrintable(rows[8]));
+        // Its reason, as the JSON gives it, in the last column; none for a run that ended.
+        QVERIFY2(rows[0].endsWith(",reason") && capped5032.last() == "step cap reached (110 operator computations)" && peak.last().isEmpty(),
+                 qPrintable(rows[0] + "\n" + rows[3]));
         const Run replay = cli({"replay", kDemo, "--ratio", "1", "--json"});
         QCOMPARE(nlohmann::json::parse(replay.out.toStdString()).at("certified").dump(), std::string("[10064,null]"));
         const Run capped = cli({"replay", kDemo, "--ratio", "0.4", "--max-steps", "5", "--json"});
@@ -513,10 +516,10 @@ private slots:
         QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
         QCOMPARE(QString::fromUtf8(sweep.out),
                  QStringLiteral("budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,"
-                                "certified_lo,certified_hi,heuristic_evals,overhead,outside_operator,policy,execution_budget\n"
-                                "499,0.623750000,oom,3,11,0,400,0,0,400,499,0,1.000000000,false,dtr,\n"
-                                "500,0.625000000,oom,4,51,20,500,3,1,500,699,2,1.666666667,true,dtr,\n"
-                                "700,0.875000000,complete,4,41,10,700,2,0,700,799,1,1.333333333,,dtr,\n"));
+                                "certified_lo,certified_hi,heuristic_evals,overhead,outside_operator,policy,execution_budget,reason\n"
+                                "499,0.623750000,oom,3,11,0,400,0,0,400,499,0,1.000000000,false,dtr,,\n"
+                                "500,0.625000000,oom,4,51,20,500,3,1,500,699,2,1.666666667,true,dtr,,\n"
+                                "700,0.875000000,complete,4,41,10,700,2,0,700,799,1,1.333333333,,dtr,,\n"));
         const QString csv = m_dir.filePath("closing-outcome.csv");
         const Run figure = cli({"figure", "outcome", closing, "--sweep", "0.6:1.0:0.2", "--out", m_dir.filePath("closing-outcome.svg"), "--csv", csv});
         QVERIFY2(figure.exitCode == 0, qPrintable(figure.err));

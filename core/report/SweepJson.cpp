@@ -350,10 +350,11 @@ std::string outsideOperatorCsvCell(const SweepPoint& p)
 std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& baseline, const std::string& policy)
 {
     // Columns added later go last, so that readers by position keep working. execution_budget is
-    // monotone's (the JSON's), empty for other policies and where DTR completes at no budget.
+    // monotone's (the JSON's), empty for other policies and where DTR completes at no budget;
+    // reason is an unresolved run's (the JSON's), empty for the others.
     std::string out =
         "budget,ratio,outcome,ops_done,clock,remat_compute,max_memory,evictions,max_cascade_depth,certified_lo,certified_hi,heuristic_evals,overhead,"
-        "outside_operator,policy,execution_budget\n";
+        "outside_operator,policy,execution_budget,reason\n";
     const std::string policyCell = csvField(policy);
     for (const SweepPoint& p : points) {
         char ratio[32], overhead[32];
@@ -363,7 +364,8 @@ std::string sweepToCsv(const std::vector<SweepPoint>& points, const Baseline& ba
                + std::to_string(p.clock) + "," + std::to_string(p.rematCompute) + "," + std::to_string(p.maxMemory) + ","
                + std::to_string(p.evictions) + "," + std::to_string(p.maxDepth) + "," + certifiedCsvCells(p) + ","
                + (p.heuristicEvals >= 0 ? std::to_string(p.heuristicEvals) : std::string()) + "," + overhead + ","
-               + outsideOperatorCsvCell(p) + "," + policyCell + "," + (p.executionBudget >= 0 ? std::to_string(p.executionBudget) : std::string()) + "\n";
+               + outsideOperatorCsvCell(p) + "," + policyCell + "," + (p.executionBudget >= 0 ? std::to_string(p.executionBudget) : std::string()) + ","
+               + (p.outcome == Outcome::Unresolved ? csvField(p.reason) : std::string()) + "\n";
     }
     return out;
 }
