@@ -69,9 +69,15 @@ std::string divergenceText(const PairExplanation& x, const Divergence& d, const 
         s += ", evicts storage " + std::to_string(d.storage) + " (" + bytes(d.bytes) + ")";
     else
         s += ", has no candidate left to evict";
-    if (first)
-        s += "; " + std::string(runName(keeper)) + budgetComparison(x, keeper) + " does not.\n";
-    else
+    if (first) {
+        // At this budget check only: the other run may be as short at a later request of the
+        // operator and evict the same storage then.
+        const bool otherEvictsItToo = d.storage >= 0 && std::none_of(x.oneSided.begin(), x.oneSided.end(), [&](const OneSidedEviction& e) {
+                                          return e.op == d.op && e.side == d.evictedBy && e.storage == d.storage;
+                                      });
+        s += "; " + std::string(runName(keeper)) + budgetComparison(x, keeper) + " is not short at that request"
+             + (otherEvictsItToo ? " (it evicts storage " + std::to_string(d.storage) + " too, later in this operator)" : std::string()) + ".\n";
+    } else
         s += "; " + std::string(runName(keeper)) + (d.storage >= 0 ? " does not evict it there.\n" : " does not run out there.\n");
     return s;
 }
@@ -232,8 +238,9 @@ std::string protectionsText(const PairExplanation& x, const Baseline& b)
         else
             s += " " + failurePlace(t.opsDone, t.outsideOperator);
         // Evictions inside the failing operator's cascade come too late to be the cause: the
-        // candidates are judged by their last eviction before it.
-        s += " (last evicted at operator " + groupDigits(t.lastEvicted) + ", before the failing operator"
+        // candidates are judged by their last eviction before it. Only evictions to make room:
+        // a protection does not stop one at the release of a storage's last reference.
+        s += " (last evicted to make room at operator " + groupDigits(t.lastEvicted) + ", before the unprotected run's failure"
              + (t.onlyFailing ? ", an eviction the completing run does not make in that operator)\n" : ")\n");
     }
     return s;
