@@ -1725,9 +1725,16 @@ private slots:
         QTest::newRow("limit with 5 decimals") << QStringList{"--screenshot", "x.png", "--pair", "0.4:0.39", "--overhead-limit", "2.78351", kDemo}
                                                << "--overhead-limit: 2.78351 would be shown and used as 2.7835 (the sweep controls hold limits to 4 decimals";
         QTest::newRow("pair negative") << QStringList{"--screenshot", "x.png", "--pair", "-0.3:0.4", kDemo}
-                                       << "are not two budgets (positive ratios of the peak, or bytes as digits)";
+                                       << "are not two budgets (positive ratios of the peak, or bytes: digits, or digits with a B)";
         QTest::newRow("pair of one budget") << QStringList{"--screenshot", "x.png", "--pair", "0.4:4025", kDemo}
                                             << "--pair: \"0.4:4025\" are the same budget, 4,025 bytes: a pair compares two";
+        // Bytes written with a B, as the CLI takes them.
+        QTest::newRow("pair of one budget, bytes with a B") << QStringList{"--screenshot", "x.png", "--pair", "4025B:0.4", kDemo}
+                                                            << "--pair: \"4025B:0.4\" are the same budget, 4,025 bytes: a pair compares two";
+        QTest::newRow("pair with a B alone") << QStringList{"--screenshot", "x.png", "--pair", "B:0.4", kDemo}
+                                             << "--pair: \"B:0.4\" are not two budgets";
+        // Status 2, as every bad input (Qt's own handling exits with 1).
+        QTest::newRow("unknown option") << QStringList{"--screenshot", "x.png", "--bogus", kDemo} << "holescope: Unknown option 'bogus'.";
         QTest::newRow("limit alone") << QStringList{"--screenshot", "x.png", "--overhead-limit", "2", kDemo}
                                      << "--overhead-limit: applies to --sweep or --pair, and neither was given";
         QTest::newRow("protect alone") << QStringList{"--screenshot", "x.png", "--protect", "2", kDemo}

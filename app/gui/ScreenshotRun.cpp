@@ -45,6 +45,11 @@ namespace {
 std::optional<int64_t> budgetFrom(const QString& text, const Baseline& baseline)
 {
     bool ok = false;
+    // Digits with a B are bytes, 1B too, as in every option of the CLI that takes either.
+    if (text.endsWith('B')) {
+        const qlonglong bytes = text.chopped(1).toLongLong(&ok);
+        return ok && bytes >= 0 && text.front().isDigit() ? std::optional<int64_t>(bytes) : std::nullopt;
+    }
     const qlonglong bytes = text.toLongLong(&ok);
     if (ok && bytes > 1)
         return bytes;
@@ -122,7 +127,7 @@ std::optional<QString> runScreenshot(MainWindow& window, const ScreenshotRequest
         SweepSettings s = window.session().settings();
         s.overheadLimit = request.overheadLimit;
         if (!a || !bb)
-            error = QStringLiteral("--pair: \"%1:%2\" are not two budgets (positive ratios of the peak, or bytes as digits)")
+            error = QStringLiteral("--pair: \"%1:%2\" are not two budgets (positive ratios of the peak, or bytes: digits, or digits with a B)")
                         .arg(request.pairA, request.pairB);
         else if (*a == *bb)
             error = QStringLiteral("--pair: \"%1:%2\" are the same budget, %L3 bytes: a pair compares two")

@@ -56,7 +56,7 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("FILE")},
         {QStringLiteral("sweep"), QStringLiteral("Sweep budgets from R1 to R2 (ratios of the peak) every STEP once the trace is loaded."),
          QStringLiteral("R1:R2:STEP")},
-        {QStringLiteral("pair"), QStringLiteral("With --screenshot: compare budgets A and B (ratios, or bytes as digits) and show the pair."),
+        {QStringLiteral("pair"), QStringLiteral("With --screenshot: compare budgets A and B (ratios, or bytes as digits, with or without a B) and show the pair."),
          QStringLiteral("A:B")},
         {QStringLiteral("overhead-limit"), QStringLiteral("The overhead limit of --sweep and --pair."), QStringLiteral("X")},
         {QStringLiteral("max-seconds"), QStringLiteral("Stop each replay of --sweep as unresolved after S seconds."), QStringLiteral("S")},
@@ -184,7 +184,13 @@ int main(int argc, char** argv)
 
     QCommandLineParser parser;
     addOptions(parser);
-    parser.process(app);
+    // Not process(), which exits with status 1 on an unknown option: bad input is status 2, as in the CLI.
+    if (!parser.parse(QApplication::arguments()))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
     ScreenshotRequest request;
     if (const auto error = requestFrom(parser, display, request))
         return fail(*error);

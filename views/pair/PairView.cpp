@@ -368,13 +368,13 @@ QString PairView::summaryText() const
     if (m_pair->first.op >= 0) {
         const char* who = m_pair->first.evictedBy == PairSide::Failing ? "A" : "B";
         if (m_pair->first.storage >= 0)
-            s += tr("<br>First divergence at operator %1: %2 evicts storage %3, %4.")
+            s += tr("<br>First divergence at operator %L1: %2 evicts storage %3, %4.")
                      .arg(m_pair->first.op)
                      .arg(QString::fromUtf8(who))
                      .arg(m_pair->first.storage)
                      .arg(bytesShortText(m_pair->first.bytesShort));
         else
-            s += tr("<br>First divergence at operator %1: %2 is %3 and has nothing left to evict.")
+            s += tr("<br>First divergence at operator %L1: %2 is %3 and has nothing left to evict.")
                      .arg(m_pair->first.op)
                      .arg(QString::fromUtf8(who))
                      .arg(bytesShortText(m_pair->first.bytesShort));
@@ -392,8 +392,8 @@ QString PairView::summaryText() const
         // Without a culprit eviction nothing traces the failure back: the latest divergence is
         // only that, as holescope-cli explain says.
         if (k.op >= 0 && k.storage >= 0 && !keyIsFirst)
-            s += (x.culpritEviction ? tr(" Key divergence at operator %1: %2 evicts storage %3, %4; %5 does not.")
-                                    : tr(" Last divergence before the failure at operator %1: %2 evicts storage %3, %4; %5 does not."))
+            s += (x.culpritEviction ? tr(" Key divergence at operator %L1: %2 evicts storage %3, %4; %5 does not.")
+                                    : tr(" Last divergence before the failure at operator %L1: %2 evicts storage %3, %4; %5 does not."))
                      .arg(k.op)
                      .arg(QString::fromUtf8(k.evictedBy == PairSide::Failing ? failing : completing))
                      .arg(k.storage)
@@ -407,10 +407,10 @@ QString PairView::summaryText() const
             // A rebuild still under way when the run stopped has no "needed again" operator.
             const QString needer = c.neededAfter < 0 ? tr("the failure's cascade")
                                    : x.failure.outsideOperator && c.op + c.neededAfter == x.failure.op
-                                       ? tr("the trace's read after operator %1").arg(x.failure.op)
-                                       : tr("operator %1").arg(c.op + c.neededAfter);
+                                       ? tr("the trace's read after operator %L1").arg(x.failure.op)
+                                       : tr("operator %L1").arg(c.op + c.neededAfter);
             const QString fails = QString::fromStdString(failurePlace(x.failure.op, x.failure.outsideOperator));
-            s += tr(" Culprit: at operator %1 the failing run (%2) evicts storage %3, which %4 needs; it fails %5.")
+            s += tr(" Culprit: at operator %L1 the failing run (%2) evicts storage %3, which %4 needs; it fails %5.")
                      .arg(c.op)
                      .arg(QString::fromUtf8(failing))
                      .arg(c.storage)
