@@ -50,6 +50,19 @@ class ExplainTest : public QObject {
 private:
     PreparedTrace m_hole;
     QString m_shared = QStringLiteral(HOLESCOPE_SHARED_DIR);
+    const QString m_unetPath = m_shared + "/traces/dtr/unet-6-8000000000.0-2020-10-1-10-57-18-default.log";
+
+    // U-Net's pair, explained (the caller skips when the shared folder is absent).
+    std::pair<PreparedTrace, PairExplanation> explainUNet(int64_t failBudget, int64_t okBudget, int culprits) const
+    {
+        PreparedTrace t = test::loadTrace(m_unetPath.toStdString());
+        ExplainRequest r;
+        r.failBudget = failBudget;
+        r.okBudget = okBudget;
+        r.culprits = culprits;
+        PairExplanation x = explainPair(t, r);
+        return {std::move(t), std::move(x)};
+    }
 
 private slots:
     void initTestCase() { m_hole = test::loadTrace(kHole); }
@@ -265,23 +278,17 @@ private slots:
     // its next (both logs hold 173 as their 138th eviction): the text said it "does not".
     void firstDivergenceWhereBothRunsEvictTheStorage()
     {
-        const QString path = m_shared + "/traces/dtr/unet-6-8000000000.0-2020-10-1-10-57-18-default.log";
-        if (!QFile::exists(path))
+        if (!QFile::exists(m_unetPath))
             HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the U-Net trace is read from there)"));
-        const PreparedTrace t = test::loadTrace(path.toStdString());
-        ExplainRequest r;
-        r.failBudget = 3525043904;
-        r.okBudget = 3525043903;
-        r.culprits = 0;
-        const PairExplanation x = explainPair(t, r);
+        const auto [t, x] = explainUNet(3525043904, 3525043903, 0);
         QCOMPARE(x.first.op, int64_t{315});
         QCOMPARE(x.first.storage, 173);
         QCOMPARE(x.first.bytesShort, int64_t{1});
         ReplayOptions o;
         o.logEvents = true;
-        o.budget = r.failBudget;
+        o.budget = 3525043904;
         const ReplayResult failing = replay(t, o);
-        o.budget = r.okBudget;
+        o.budget = 3525043903;
         const ReplayResult completing = replay(t, o);
         QVERIFY(failing.evictLog.size() > 137 && completing.evictLog.size() > 137);
         for (const ReplayResult* run : {&failing, &completing}) {
@@ -299,14 +306,9 @@ private slots:
     // trace's closing read. No model operator is under way then, and the text must not say one is.
     void failureAfterTheLastOperator()
     {
-        const QString path = m_shared + "/traces/dtr/unet-6-8000000000.0-2020-10-1-10-57-18-default.log";
-        if (!QFile::exists(path))
+        if (!QFile::exists(m_unetPath))
             HOLESCOPE_SKIP(qPrintable("SKIPPED: no shared folder at " + m_shared + " (the U-Net trace is read from there)"));
-        const PreparedTrace t = test::loadTrace(path.toStdString());
-        ExplainRequest r;
-        r.failBudget = 3634308800;
-        r.okBudget = 3634308799;
-        const PairExplanation x = explainPair(t, r);
+        const auto [t, x] = explainUNet(3634308800, 3634308799, ExplainRequest{}.culprits);
         QCOMPARE(x.failure.op, t.baseline.ops);
         QVERIFY(x.failure.outsideOperator);
         QVERIFY(!x.failure.open.empty());
@@ -327,7 +329,7 @@ private slots:
         // A replay says where it failed as the explanation does, and so does every command's text
         // (the demo's 3,936 B fails inside operator 60).
         ReplayOptions o;
-        o.budget = r.failBudget;
+        o.budget = 3634308800;
         const ReplayResult unet = replay(t, o);
         QVERIFY(unet.outsideOperator);
         QVERIFY(replayToJson("unet", t.baseline, o, unet, false).at("outside_operator") == true);
