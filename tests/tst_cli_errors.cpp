@@ -121,6 +121,8 @@ private slots:
     void sameOutputThroughALink();
     void outputOverAnInput();
     void outputsThatAreStreams();
+    void outputsThroughDescriptors();
+    void outputsTheSystemRefuses();
     void singleDashOptionsReadAsLong();
     void figureWithoutSession();
     void benchNamesAndMinTime();
@@ -811,8 +813,7 @@ void CliErrorsTest::budgetTakesBytesWithB()
 }
 
 // An output named by a device or a pipe is written into it, never replaced by a plain file (as
-// root, renaming over /dev/null would replace the device); output the system refuses (a full
-// disk, a file size limit) is an error, on standard output too, never a short file and status 0.
+// root, renaming over /dev/null would replace the device).
 void CliErrorsTest::outputsThatAreStreams()
 {
     const QString fifo = m_dir.filePath("out-fifo");
@@ -830,9 +831,13 @@ void CliErrorsTest::outputsThatAreStreams()
     QVERIFY(through.open(QIODevice::ReadOnly));
     QCOMPARE(through.readAll(), plain.out);
     QVERIFY(plain.out.size() > 1000);
+}
 
-    // /dev/stdout and its kin name a descriptor: written through it, the file the shell opened
-    // for appending keeps what it held (opened anew it was truncated, or replaced as a file).
+// /dev/stdout and its kin name a descriptor: written through it, the file the shell opened for
+// appending keeps what it held (opened anew it was truncated, or replaced as a file).
+void CliErrorsTest::outputsThroughDescriptors()
+{
+    const CliRun plain = runCli({"synth", "--layers", "4"});
     const QString appended = m_dir.filePath("appended.log");
     for (const QString& name : {QStringLiteral("/dev/stdout"), QStringLiteral("/dev/fd/1"), QStringLiteral("/proc/self/fd/1")}) {
         {
@@ -893,7 +898,12 @@ void CliErrorsTest::outputsThatAreStreams()
     const CliRun notOpen = runCli({"synth", "--layers", "4", "--out", "/dev/fd/9"});
     QCOMPARE(notOpen.exitCode, 2);
     QVERIFY2(notOpen.err.contains("--out: /dev/fd/9: cannot write: descriptor 9 is not open"), qPrintable(notOpen.err));
+}
 
+// Output the system refuses (a file size limit, a full disk) is an error, on standard output
+// too, never a short file and status 0.
+void CliErrorsTest::outputsTheSystemRefuses()
+{
     // A file size limit (2 KiB: dash's ulimit counts blocks of 512 bytes; the signal it sends is
     // the CLI's to ignore): the system's reason, not "Unknown error", and the file as it was, for
     // outputs larger than the limit by far (failing as they are written) and by little (failing
