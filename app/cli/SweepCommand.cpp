@@ -138,9 +138,8 @@ std::string unresolvedText(const std::vector<SweepPoint>& points, int64_t n)
 }
 
 // The same figures as the JSON's "coverage"; a shard's are those of its part (see SweepCoverage).
-std::string coverageText(const SweepHeader& header, const SweepResult& r)
+std::string coverageText(const SweepHeader& header, const SweepResult& r, const SweepCoverage& c)
 {
-    const SweepCoverage c = sweepCoverage(header, r.points);
     std::string text = groupDigits(c.certifiedBytes) + " of " + groupDigits(c.rangeBytes);
     if (header.shards > 1 && c.lo > c.hi)
         text += " bytes of this shard's part (" + std::to_string(header.shard) + "/" + std::to_string(header.shards)
@@ -173,10 +172,11 @@ std::string humanSweep(const LoadedTrace& t, const SweepHeader& header, const Sw
     }
     // Points, not replays: a certified sweep's threads replay more budgets than one thread does,
     // and the output must not depend on their number.
+    const SweepCoverage coverage = sweepCoverage(header, r.points);
     out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points")
            + (header.policy == "dtr" ? std::string() : " under policy " + header.policy) + ", "
-           + plural(sweepCoverage(header, r.points).executions, "distinct execution", "distinct executions")
-           + (header.shards > 1 ? " starting in its part" : "") + "; " + coverageText(header, r) + "\n";
+           + plural(coverage.executions, "distinct execution", "distinct executions")
+           + (header.shards > 1 ? " starting in its part" : "") + "; " + coverageText(header, r, coverage) + "\n";
     return out;
 }
 
@@ -301,7 +301,7 @@ int runHoles(const QStringList& args)
                + " inside; at the failure " + groupDigits(h.pinnedBytes) + " bytes pinned, cascade " + groupDigits(h.cascadeDepth)
                + " deep\n";
     }
-    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + "; " + coverageText(s.header, r) + "\n";
+    out += "\n" + plural(static_cast<int64_t>(r.points.size()), "point", "points") + "; " + coverageText(s.header, r, coverage) + "\n";
     writeOutput(parser, out);
     return kExitOk;
 }
